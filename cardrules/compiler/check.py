@@ -1,0 +1,653 @@
+"""Check a resolved game and build its IR; every problem becomes a located diagnostic."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from ..runtime.cards import (
+    JOKER_NAMES,
+    RANK_NAMES,
+    SUIT_LETTERS,
+    CardError,
+    card_name,
+    parse_card,
+    parse_cards,
+    rank_index,
+)
+from . import ast, ir
+from .builtins import AGGREGATES, BUILTINS
+from .diagnostics import Collector, Span, did_you_mean
+from .resolve import Resolved
+
+T = TypeVar("T")
+
+_FAMILIES = ("climbing", "tricks", "banking")
+_RESERVED = {"p"}  # nothing reserved today; names are prefixed in generated code
+
+
+def normal_rank(text: str) -> str | None:
+    """A rank word in its written form (``t`` -> ``10``), or None."""
+    if text.upper() in JOKER_NAMES:
+        return text.upper()
+    i = rank_index(text)
+    return None if i is None else RANK_NAMES[i]
+
+
+def normal_key(text: str) -> tuple[str, ...]:
+    """A key as written in an example (``"D5"``, ``"5, 9"``), in the words classify shows."""
+    out = []
+    for word in text.replace(",", " ").split():
+        try:
+            out.append(card_name(parse_card(word)))
+        except CardError:
+            out.append(normal_rank(word) or word)
+    return tuple(out)
+
+
+class Checker:
+    def __init__(self, res: Resolved) -> None:
+        self.res = res
+        self.errors = Collector()
+        self.items = {i.key: i for i in res.items}
+        self.head = Span(file=res.path, line=1, col=1, end_line=1, end_col=5)
+
+    # ---------------------------------------------------------------- helpers
+    def stmt(self, key: str, cls: type[T]) -> T | None:
+        item = self.items.get(key)
+        if item is None:
+            return None
+        assert isinstance(item.stmt, cls)
+        return item.stmt
+
+    def int_of(self, tok: ast.Tok, lo: int, hi: int, what: str) -> int:
+        value = int(tok.text)
+        if not lo <= value <= hi:
+            self.errors.error(tok.span, f"{what} must be between {lo} and {hi}, not {value}")
+        return value
+
+    def card_of(self, tok: ast.Tok) -> int:
+        try:
+            return parse_card(tok.text)
+        except CardError as err:
+            self.errors.error(tok.span, f"'{tok.text}' is not a card", str(err))
+            return -1
+
+    def cards_of(self, tok: ast.Tok) -> tuple[int, ...]:
+        try:
+            cards = parse_cards(tok.text)
+        except CardError as err:
+            self.errors.error(tok.span, f"bad card list \"{tok.text}\"", str(err))
+            return ()
+        for c in cards:
+            if not self.in_deck(c):
+                self.errors.error(tok.span, f"this game's deck has no {tok.text.split()[0]}")
+                return ()
+        return cards
+
+    def in_deck(self, code: int) -> bool:
+        return code < self.deck_size
+
+    def missing(self, key: str, hint: str) -> None:
+        self.errors.error(self.head, f"the game states no {key}", hint)
+
+    # ---------------------------------------------------------------- the game
+    def game(self) -> ir.Game:
+        title = self.stmt("title", ast.Title)
+        family = self.stmt("family", ast.Family)
+        fam = family.name.text if family else "climbing"
+        if family and fam not in _FAMILIES:
+            self.errors.error(family.name.span, f"unknown family '{fam}'",
+                              did_you_mean(fam, _FAMILIES) or "families: " + ", ".join(_FAMILIES))
+        players = self.players()
+        self.deck_size, copies = self.deck()
+        each, direction, kitty = self.deal(players, copies)
+        ranks = self.ranks()
+        suits = self.suits()
+        order = self.card_order()
+        top = self.top()
+        self.rank_set = set(ranks)
+        combos = self.combinations()
+        names = [c.name for c in combos]
+        ladders = self.ladders(names)
+        bombs = self.bombs(names)
+        flow = self.flow()
+        teams = self.teams()
+        consts = self.consts()
+        tables = self.tables(dict(consts))
+        defs = self.defs(dict(consts), dict(tables))
+        match = self.match(defs, dict(consts), dict(tables))
+        examples = self.examples(names, players)
+        self.errors.raise_if_any(self.res.sources)
+        return ir.Game(
+            name=self.res.name, title=title.text if title else self.res.name, family=fam,
+            players=players, deck_size=self.deck_size, copies=copies, deal_each=each,
+            direction=direction, kitty=kitty, ranks=ranks, suits=suits, card_order=order,
+            top=top, combinations=combos, ladders=ladders, bombs=bombs, flow=flow, teams=teams,
+            consts=consts, tables=tables, defs=defs, match=match, examples=examples,
+            source=self.res.source,
+            source_hash=hashlib.sha256(self.res.source.encode("utf-8")).hexdigest())
+
+    def players(self) -> int:
+        stmt = self.stmt("players", ast.Players)
+        if stmt is None:
+            self.missing("players", "add a line like 'players 4'")
+            return 4
+        return self.int_of(stmt.count, 2, 8, "players")
+
+    def deck(self) -> tuple[int, int]:
+        stmt = self.stmt("deck", ast.Deck)
+        if stmt is None:
+            self.missing("deck", "add 'deck 52' (no jokers) or 'deck 54' (with jokers)")
+            return 52, 1
+        size = int(stmt.size.text)
+        if size not in (52, 54):
+            self.errors.error(stmt.size.span, f"a deck has 52 or 54 cards, not {size}",
+                              "write 'deck 54' for a deck with both jokers")
+        copies = self.int_of(stmt.copies, 1, 4, "copies") if stmt.copies else 1
+        return size, copies
+
+    def deal(self, players: int, copies: int) -> tuple[int, str, int]:
+        stmt = self.stmt("deal", ast.Deal)
+        if stmt is None:
+            self.missing("deal", "add a line like 'deal 13 each'")
+            return 1, "counterclockwise", 0
+        each = self.int_of(stmt.each, 1, 200, "cards dealt each")
+        kitty = int(stmt.kitty.text) if stmt.kitty else 0
+        total = self.deck_size * copies
+        if each * players + kitty > total:
+            self.errors.error(stmt.each.span,
+                              f"{players} x {each} cards + kitty {kitty} is more than the "
+                              f"{total} cards of the deck")
+        return each, stmt.direction, kitty
+
+    def ranks(self) -> tuple[str, ...]:
+        stmt = self.stmt("ranks", ast.Ranks)
+        if stmt is None:
+            self.missing("ranks", "list the ranks low to high: 'ranks 3 4 5 ... K A 2'")
+            return RANK_NAMES
+        out: list[str] = []
+        for tok in stmt.ranks:
+            r = normal_rank(tok.text)
+            if r is None:
+                self.errors.error(tok.span, f"'{tok.text}' is not a rank",
+                                  "ranks are 2-10, J, Q, K, A, and the jokers LJ, BJ")
+            elif r in out:
+                self.errors.error(tok.span, f"rank {r} is listed twice")
+            else:
+                out.append(r)
+        needed = list(RANK_NAMES) + (list(JOKER_NAMES) if self.deck_size == 54 else [])
+        lacking = [r for r in needed if r not in out]
+        if lacking and stmt.ranks:
+            self.errors.error(stmt.ranks[0].span,
+                              "the rank order leaves out " + " ".join(lacking),
+                              "every rank of the deck needs a place in the order")
+        return tuple(out)
+
+    def suits(self) -> tuple[str, ...]:
+        stmt = self.stmt("suits", ast.Suits)
+        if stmt is None:
+            return tuple(reversed(SUIT_LETTERS))
+        out = [t.text.upper() for t in stmt.suits]
+        for t in stmt.suits:
+            if t.text.upper() not in SUIT_LETTERS:
+                self.errors.error(t.span, f"'{t.text}' is not a suit",
+                                  "suits are S H C D, listed low to high")
+        if sorted(out) != sorted(SUIT_LETTERS) and stmt.suits:
+            self.errors.error(stmt.suits[0].span, "list each of the four suits S H C D once")
+        return tuple(out)
+
+    def card_order(self) -> tuple[str, ...]:
+        stmt = self.stmt("order", ast.CardOrder)
+        if stmt is None:
+            return ("rank", "suit")
+        parts = tuple(t.text for t in stmt.parts)
+        if sorted(parts) != ["rank", "suit"]:
+            self.errors.error(stmt.parts[0].span, "order names rank and suit once each",
+                              "write 'order rank then suit'")
+        return parts
+
+    def top(self) -> tuple[int, ...]:
+        stmt = self.stmt("top", ast.TopCards)
+        return tuple(self.card_of(t) for t in stmt.cards) if stmt else ()
+
+    # ---------------------------------------------------------------- combinations
+    def rank_list(self, toks: tuple[ast.Tok, ...]) -> tuple[str, ...]:
+        out: list[str] = []
+        for tok in toks:
+            r = normal_rank(tok.text)
+            if r is None or r not in self.rank_set:
+                self.errors.error(tok.span, f"'{tok.text}' is not a rank of this game",
+                                  did_you_mean(tok.text, self.rank_set))
+            else:
+                out.append(r)
+        return tuple(out)
+
+    def sequences(self) -> dict[str, tuple[tuple[str, ...], ...]]:
+        out: dict[str, tuple[tuple[str, ...], ...]] = {}
+        for item in self.res.items:
+            if isinstance(item.stmt, ast.Sequence):
+                runs = []
+                for run in item.stmt.runs:
+                    ranks = self.rank_list(run)
+                    if len(set(ranks)) != len(ranks):
+                        self.errors.error(run[0].span, "a run lists a rank twice")
+                    runs.append(ranks)
+                out[item.stmt.name.text] = tuple(runs)
+        return out
+
+    def combinations(self) -> tuple[ir.Combination, ...]:
+        seqs = self.sequences()
+        out = []
+        for item in self.res.items:
+            if isinstance(item.stmt, ast.Combination):
+                combo = self.combination(item.stmt, seqs, item.span)
+                if combo is not None:
+                    out.append(combo)
+        if not out:
+            self.missing("combination", "a game needs at least 'combination single { group 1 "
+                                        "key card }'")
+        return tuple(out)
+
+    def combination(self, c: ast.Combination, seqs: dict[str, tuple[tuple[str, ...], ...]],
+                    span: Span) -> ir.Combination | None:
+        name = c.name.text
+        if len(c.shapes) != 1:
+            self.errors.error(c.name.span, f"combination {name} needs exactly one shape, "
+                              f"not {len(c.shapes)}",
+                              "a shape is: group N [+ group M], run, sequence of NAME, "
+                              "cards N, or set CARDS")
+            return None
+        shape = self.shape(c.shapes[0], seqs)
+        if shape is None:
+            return None
+        suits = "any"
+        if len(c.suits) > 1:
+            self.errors.error(c.suits[1].span, "state 'suits' once per combination")
+        elif c.suits:
+            suits = c.suits[0].text
+        if len(c.keys) != 1:
+            self.errors.error(c.name.span, f"combination {name} needs one 'key' line",
+                              "for example 'key card' (its highest card) or 'key rank'")
+            return None
+        key = tuple(self.key_part(p, shape) for p in c.keys[0])
+        return ir.Combination(name=name, label=c.label, shape=shape, suits=suits, key=key,
+                              span=span)
+
+    def shape(self, s: ast.Shape,
+              seqs: dict[str, tuple[tuple[str, ...], ...]]) -> ir.Shape | None:
+        if isinstance(s, ast.GroupsShape):
+            sizes = tuple(self.int_of(t, 1, 12, "a group's size") for t in s.sizes)
+            up_to = sizes[0]
+            if s.up_to is not None:
+                up_to = self.int_of(s.up_to, sizes[0], 12, "the largest group")
+                if len(sizes) > 1:
+                    self.errors.error(s.up_to.span, "'to' works only on a single group")
+            return ir.GroupsShape(sizes=sizes, up_to=up_to)
+        if isinstance(s, ast.RunShape):
+            width = self.int_of(s.width, 1, 4, "a run's width")
+            within = self.rank_list(s.within)
+            lo = self.int_of(s.min_len, 2, 13, "a run's minimum length")
+            hi = self.int_of(s.max_len, lo, 13, "a run's maximum length") if s.max_len \
+                else len(within)
+            if lo > len(within):
+                self.errors.error(s.min_len.span, "the run is longer than its rank list")
+            return ir.RunShape(width=width, min_len=lo, max_len=hi, within=within)
+        if isinstance(s, ast.SequenceShape):
+            name = s.sequence.text
+            if name not in seqs:
+                self.errors.error(s.sequence.span, f"unknown sequence '{name}'",
+                                  did_you_mean(name, seqs) or "declare it with 'sequence "
+                                  f"{name}: A 2 3 4 5, ...'")
+                return None
+            return ir.SequenceShape(sequence=name, runs=seqs[name])
+        if isinstance(s, ast.CardsShape):
+            return ir.CardsShape(count=self.int_of(s.count, 1, 54, "a card count"))
+        cards = tuple(sorted(self.card_of(t) for t in s.cards))
+        return ir.SetShape(cards=cards)
+
+    def key_part(self, p: ast.KeyPart, shape: ir.Shape) -> ir.KeyPart:
+        group = None
+        if p.group is not None:
+            g = int(p.group.text)
+            count = len(shape.sizes) if isinstance(shape, ir.GroupsShape) else 0
+            if not 1 <= g <= count:
+                self.errors.error(p.group.span, f"there is no group {g} in this combination",
+                                  f"groups are numbered 1 to {count} in the order written"
+                                  if count else "'of group N' needs a 'group' shape")
+            group = g - 1
+        if p.kind.text == "sequence" and not isinstance(shape, ir.SequenceShape):
+            self.errors.error(p.kind.span, "'key sequence' needs a 'sequence of' shape")
+        return ir.KeyPart(kind=p.kind.text, group=group)
+
+    def _kind_refs(self, toks: tuple[ast.Tok, ...], names: list[str]) -> tuple[str, ...]:
+        for t in toks:
+            if t.text not in names:
+                self.errors.error(t.span, f"unknown combination '{t.text}'",
+                                  did_you_mean(t.text, names))
+        return tuple(t.text for t in toks)
+
+    def ladders(self, names: list[str]) -> tuple[ir.Ladder, ...]:
+        out = []
+        seen: dict[str, str] = {}
+        for item in self.res.items:
+            if isinstance(item.stmt, ast.Ladder):
+                kinds = self._kind_refs(item.stmt.kinds, names)
+                for t in item.stmt.kinds:
+                    if t.text in seen:
+                        self.errors.error(t.span, f"{t.text} is already on ladder "
+                                          f"{seen[t.text]}")
+                    seen[t.text] = item.stmt.name.text
+                out.append(ir.Ladder(name=item.stmt.name.text, kinds=kinds, span=item.span))
+        return tuple(out)
+
+    def bombs(self, names: list[str]) -> tuple[str, ...]:
+        stmt = self.stmt("bombs", ast.Bombs)
+        return self._kind_refs(stmt.kinds, names) if stmt else ()
+
+    # ---------------------------------------------------------------- flow and teams
+    def choice(self, key: str, default: str) -> str:
+        stmt = self.stmt(key, ast.Choice)
+        return stmt.value.text if stmt else default
+
+    def flow(self) -> ir.Flow:
+        first = self.stmt("lead first", ast.LeadFirst)
+        card = None
+        if first is not None:
+            card = self.card_of(first.card)
+            if card >= 0 and not self.in_deck(card):
+                self.errors.error(first.card.span, f"the deck has no {first.card.text}")
+        return ir.Flow(first_card=card, first_must_play=bool(first and first.must_play),
+                       lead_next=self.choice("lead next", "winner"),
+                       passing=self.choice("pass", "allowed"),
+                       after_out=self.choice("after out", "next"),
+                       round_end=self.choice("round ends", "first_out"))
+
+    def teams(self) -> ir.Teams:
+        stmt = self.stmt("teams", ast.Teams)
+        if stmt is None:
+            return ir.Teams(kind="none")
+        return ir.Teams(kind=stmt.kind.text, holders=tuple(self.card_of(t)
+                                                            for t in stmt.holders))
+
+    # ---------------------------------------------------------------- scoring
+    def const_value(self, e: ast.Expr, consts: dict[str, int]) -> int:
+        """Constants are whole numbers computed from numbers and earlier constants."""
+        if isinstance(e, ast.Num):
+            return e.value
+        if isinstance(e, ast.Neg):
+            return -self.const_value(e.operand, consts)
+        if isinstance(e, ast.Name) and e.name in consts:
+            return consts[e.name]
+        if isinstance(e, ast.BinOp) and e.op in ("+", "-", "*", "//", "%"):
+            a, b = self.const_value(e.left, consts), self.const_value(e.right, consts)
+            if e.op in ("//", "%") and b == 0:
+                self.errors.error(e.span, "division by zero")
+                return 0
+            ops: dict[str, Callable[[int, int], int]] = {
+                "+": int.__add__, "-": int.__sub__, "*": int.__mul__,
+                "//": int.__floordiv__, "%": int.__mod__}
+            return ops[e.op](a, b)
+        hint = did_you_mean(e.name, consts) if isinstance(e, ast.Name) else ""
+        self.errors.error(e.span, "a constant must be a number or arithmetic of constants",
+                          hint)
+        return 0
+
+    def consts(self) -> tuple[tuple[str, int], ...]:
+        consts: dict[str, int] = {}
+        for item in self.res.items:
+            if isinstance(item.stmt, ast.Const):
+                consts[item.stmt.name.text] = self.const_value(item.stmt.value, consts)
+        return tuple(consts.items())
+
+    def tables(self, consts: dict[str, int]) -> tuple[tuple[str, tuple[tuple[int, int], ...]],
+                                                      ...]:
+        out = []
+        for item in self.res.items:
+            if isinstance(item.stmt, ast.Table):
+                entries: dict[int, int] = {}
+                for k, v in item.stmt.entries:
+                    key = int(k.text)
+                    if key in entries:
+                        self.errors.error(k.span, f"entry {key} is given twice")
+                    entries[key] = self.const_value(v, consts)
+                out.append((item.stmt.name.text, tuple(sorted(entries.items()))))
+        return tuple(out)
+
+    def defs(self, consts: dict[str, int],
+             tables: dict[str, tuple[tuple[int, int], ...]]) -> tuple[ir.Def, ...]:
+        asts = {i.stmt.name.text: (i.stmt, i.span) for i in self.res.items
+                if isinstance(i.stmt, ast.Def)}
+        checker = ExprChecker(self, consts, tables, asts)
+        out = tuple(checker.define(name) for name in asts)
+        if "score" not in asts:
+            self.missing("def score(p)", "every game defines each seat's round score: "
+                         "'def score(p) = ...'")
+        elif len(asts["score"][0].params) != 1 or checker.returns["score"] != "int":
+            self.errors.error(asts["score"][0].name.span,
+                              "score takes one seat and gives a whole number")
+        return out
+
+    def match(self, defs: tuple[ir.Def, ...], consts: dict[str, int],
+              tables: dict[str, tuple[tuple[int, int], ...]]) -> ir.Match:
+        stmt = self.stmt("match", ast.Match)
+        if stmt is None:
+            return ir.Match(rounds=1, accumulate="score", until=None)
+        rounds = self.int_of(stmt.rounds, 1, 10000, "rounds") if stmt.rounds else 0
+        acc = "score"
+        if stmt.accumulate is not None:
+            acc = stmt.accumulate.text
+            names = [d.name for d in defs]
+            if acc not in names:
+                self.errors.error(stmt.accumulate.span, f"unknown def '{acc}'",
+                                  did_you_mean(acc, names))
+        until = None
+        if stmt.until is not None:
+            checker = ExprChecker(self, consts, tables, {})
+            checker.returns = {d.name: d.returns for d in defs}
+            until = checker.expect(stmt.until, "bool", {})
+        if not rounds and until is None:
+            self.errors.error(self.items["match"].span,
+                              "a match needs 'rounds N' or 'until CONDITION'")
+        return ir.Match(rounds=rounds, accumulate=acc, until=until)
+
+    # ---------------------------------------------------------------- worked examples
+    def examples(self, names: list[str], players: int) -> tuple[ir.Example, ...]:
+        out: list[ir.Example] = []
+        for item in self.res.items:
+            s = item.stmt
+            if isinstance(s, ast.ExampleIs):
+                kind = s.kind.text if s.kind else None
+                if s.kind is not None and kind not in names:
+                    self.errors.error(s.kind.span, f"unknown combination '{kind}'",
+                                      did_you_mean(s.kind.text, names))
+                key = normal_key(s.key.text) if s.key else None
+                out.append(ir.ExampleIs(cards=self.cards_of(s.cards), kind=kind, key=key,
+                                        text=s.cards.text, span=item.span))
+            elif isinstance(s, ast.ExampleBeats):
+                out.append(ir.ExampleBeats(winner=self.cards_of(s.winner),
+                                           loser=self.cards_of(s.loser),
+                                           text=f"{s.winner.text} beats {s.loser.text}",
+                                           span=item.span))
+            elif isinstance(s, ast.ExampleScores):
+                out.append(self.example_scores(s, item.span, players))
+        return tuple(out)
+
+    def example_scores(self, s: ast.ExampleScores, span: Span, players: int) -> ir.Example:
+        for what, toks in (("cards_left", s.cards_left), ("places", s.places),
+                           ("expected scores", s.expect)):
+            if toks and len(toks) != players:
+                self.errors.error(toks[0].span, f"{what} gives {len(toks)} numbers for "
+                                  f"{players} players")
+        holds = []
+        for seat, cards in s.holds:
+            n = self.int_of(seat, 0, players - 1, "a seat")
+            holds.append((n, self.cards_of(cards)))
+        return ir.ExampleScores(cards_left=tuple(int(t.text) for t in s.cards_left),
+                                places=tuple(int(t.text) for t in s.places),
+                                holds=tuple(holds), expect=tuple(int(t.text) for t in s.expect),
+                                span=span)
+
+
+class ExprChecker:
+    """Types and resolves scoring expressions. Types: int bool seat seats card."""
+
+    def __init__(self, owner: Checker, consts: dict[str, int],
+                 tables: dict[str, tuple[tuple[int, int], ...]],
+                 asts: dict[str, tuple[ast.Def, Span]]) -> None:
+        self.owner = owner
+        self.err = owner.errors
+        self.consts = consts
+        self.tables = tables
+        self.asts = asts
+        self.returns: dict[str, str] = {}
+        self.done: dict[str, ir.Def] = {}
+        self.active: list[str] = []
+
+    def define(self, name: str) -> ir.Def:
+        if name in self.done:
+            return self.done[name]
+        d, span = self.asts[name]
+        self.active.append(name)
+        scope = {p.text: "seat" for p in d.params}
+        lets = []
+        for var, value in d.lets:
+            e, t = self.expr(value, scope)
+            scope[var.text] = t
+            lets.append((var.text, e))
+        body, ret = self.expr(d.body, scope)
+        if ret not in ("int", "bool"):
+            self.err.error(d.body.span, f"def {name} gives {ret}; a def gives int or bool")
+        self.active.pop()
+        self.returns[name] = ret
+        result = ir.Def(name=name, params=tuple(p.text for p in d.params), lets=tuple(lets),
+                        body=body, returns=ret, span=span)
+        self.done[name] = result
+        return result
+
+    def expect(self, e: ast.Expr, want: str, scope: dict[str, str]) -> ir.Expr:
+        out, got = self.expr(e, scope)
+        if got != want and got != "?":
+            self.err.error(e.span, f"expected {want} here, but this is {got}")
+        return out
+
+    def expr(self, e: ast.Expr, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        method = getattr(self, "e_" + type(e).__name__.lower())
+        return method(e, scope)  # type: ignore[no-any-return]
+
+    def e_num(self, e: ast.Num, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        return ir.Num(value=e.value, span=e.span), "int"
+
+    def e_name(self, e: ast.Name, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        if e.name in scope:
+            return ir.Var(name=e.name, span=e.span), scope[e.name]
+        if e.name in self.consts:
+            return ir.ConstRef(name=e.name, span=e.span), "int"
+        if e.name in BUILTINS and not BUILTINS[e.name].params:
+            return ir.Builtin(func=e.name, args=(), span=e.span), BUILTINS[e.name].returns
+        known = [*scope, *self.consts, *BUILTINS, *self.asts]
+        self.err.error(e.span, f"unknown name '{e.name}'", did_you_mean(e.name, known))
+        return ir.Num(value=0, span=e.span), "?"
+
+    def card_arg(self, e: ast.Expr) -> tuple[ir.Expr, str]:
+        if isinstance(e, ast.Name):
+            try:
+                code = parse_card(e.name)
+            except CardError as err:
+                self.err.error(e.span, f"'{e.name}' is not a card", str(err))
+                return ir.Num(value=0, span=e.span), "?"
+            return ir.CardLit(code=code, span=e.span), "card"
+        self.err.error(e.span, "expected a card here, like S2")
+        return ir.Num(value=0, span=e.span), "?"
+
+    def e_call(self, e: ast.Call, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        name = e.func.text
+        if name in BUILTINS:
+            b = BUILTINS[name]
+            params, ret = b.params, b.returns
+        elif name in self.asts:
+            if name in self.active:
+                self.err.error(e.func.span, f"def {name} calls itself",
+                               "scoring formulas cannot be recursive")
+                return ir.Num(value=0, span=e.span), "?"
+            d = self.define(name)
+            params, ret = tuple("seat" for _ in d.params), d.returns
+        elif name in self.returns:  # defs seen from `until`
+            params, ret = ("seat",), self.returns[name]
+        else:
+            known = [*BUILTINS, *self.asts, *self.returns]
+            self.err.error(e.func.span, f"unknown function '{name}'", did_you_mean(name, known))
+            return ir.Num(value=0, span=e.span), "?"
+        if len(e.args) != len(params):
+            self.err.error(e.span, f"{name} takes {len(params)} argument(s), "
+                           f"not {len(e.args)}")
+            return ir.Num(value=0, span=e.span), ret
+        args = []
+        for a, want in zip(e.args, params, strict=True):
+            if want == "card":
+                args.append(self.card_arg(a)[0])
+            else:
+                args.append(self.expect(a, want, scope))
+        if name in BUILTINS:
+            return ir.Builtin(func=name, args=tuple(args), span=e.span), ret
+        return ir.DefCall(func=name, args=tuple(args), span=e.span), ret
+
+    def e_aggregate(self, e: ast.Aggregate, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        body_type, result = AGGREGATES[e.kind]
+        domain = self.expect(e.domain, "seats", scope)
+        inner = {**scope, e.var.text: "seat"}
+        body = self.expect(e.body, body_type, inner)
+        return ir.Aggregate(kind=e.kind, var=e.var.text, domain=domain, body=body,
+                            span=e.span), result
+
+    def e_index(self, e: ast.Index, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        name = e.table.text
+        if name not in self.tables:
+            self.err.error(e.table.span, f"unknown table '{name}'",
+                           did_you_mean(name, self.tables))
+        index = self.expect(e.index, "int", scope)
+        return ir.TableRef(table=name, index=index, span=e.span), "int"
+
+    def e_cases(self, e: ast.Cases, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        result, rtype = self.expr(e.otherwise, scope)
+        for cond, value in reversed(e.cases):
+            c = self.expect(cond, "bool", scope)
+            v, vtype = self.expr(value, scope)
+            if vtype != rtype and "?" not in (vtype, rtype):
+                self.err.error(value.span, f"this case gives {vtype}, the others {rtype}")
+            result = ir.If(cond=c, then=v, otherwise=result, span=e.span)
+        return result, rtype
+
+    def e_if(self, e: ast.If, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        c = self.expect(e.cond, "bool", scope)
+        a, ta = self.expr(e.then, scope)
+        b, tb = self.expr(e.otherwise, scope)
+        if ta != tb and "?" not in (ta, tb):
+            self.err.error(e.span, f"the two branches give {ta} and {tb}")
+        return ir.If(cond=c, then=a, otherwise=b, span=e.span), ta
+
+    def e_binop(self, e: ast.BinOp, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        if e.op in ("and", "or"):
+            left, right = self.expect(e.left, "bool", scope), self.expect(e.right, "bool", scope)
+            return ir.BinOp(op=e.op, left=left, right=right, span=e.span), "bool"
+        if e.op in ("==", "!="):
+            left, tl = self.expr(e.left, scope)
+            right, tr = self.expr(e.right, scope)
+            if tl != tr and "?" not in (tl, tr):
+                self.err.error(e.span, f"cannot compare {tl} with {tr}")
+            return ir.BinOp(op=e.op, left=left, right=right, span=e.span), "bool"
+        left, right = self.expect(e.left, "int", scope), self.expect(e.right, "int", scope)
+        if e.op in ("<", "<=", ">", ">="):
+            return ir.BinOp(op=e.op, left=left, right=right, span=e.span), "bool"
+        return ir.BinOp(op=e.op, left=left, right=right, span=e.span), "int"
+
+    def e_not(self, e: ast.Not, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        return ir.Not(operand=self.expect(e.operand, "bool", scope), span=e.span), "bool"
+
+    def e_neg(self, e: ast.Neg, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        return ir.Neg(operand=self.expect(e.operand, "int", scope), span=e.span), "int"
+
+
+def check(res: Resolved) -> ir.Game:
+    return Checker(res).game()

@@ -1,0 +1,79 @@
+"""One diagnostic type for every stage: ``file:line:col: error: message``, the line, a caret, a hint."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Span:
+    """A place in a rules file: 1-based line and column, end exclusive."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    @staticmethod
+    def unknown(file: str = "<input>") -> Span:
+        return Span(file=file, line=1, col=1, end_line=1, end_col=1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Diagnostic:
+    """A message for a person, tied to a span of the source."""
+
+    message: str
+    span: Span
+    hint: str = ""
+    severity: str = "error"
+
+    def render(self, sources: dict[str, str]) -> str:
+        s = self.span
+        out = [f"{s.file}:{s.line}:{s.col}: {self.severity}: {self.message}"]
+        text = sources.get(s.file)
+        if text is not None:
+            lines = text.splitlines()
+            if 1 <= s.line <= len(lines):
+                src = lines[s.line - 1]
+                width = (s.end_col - s.col) if s.end_line == s.line else len(src) - s.col + 1
+                out.append(f"    {src}")
+                out.append("    " + " " * (s.col - 1) + "^" + "~" * max(0, width - 1))
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+
+class CompileError(Exception):
+    """Raised with every diagnostic collected by a stage that could not finish."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic], sources: dict[str, str]) -> None:
+        self.diagnostics = tuple(diagnostics)
+        self.sources = sources
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        return "\n".join(d.render(self.sources) for d in self.diagnostics)
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """A "did you mean ...?" hint, or the empty string."""
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+class Collector:
+    """Gathers diagnostics so one run reports several errors."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def error(self, span: Span, message: str, hint: str = "") -> None:
+        self.items.append(Diagnostic(message=message, span=span, hint=hint))
+
+    def raise_if_any(self, sources: dict[str, str]) -> None:
+        if self.items:
+            raise CompileError(self.items, sources)

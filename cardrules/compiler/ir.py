@@ -1,0 +1,286 @@
+"""The IR: a resolved, checked game as frozen keyword-only dataclasses.
+
+This is the contract between the front end (parse, resolve, check) and the back ends (codegen,
+diff). Source spans ride along for messages but never take part in equality, so a game written
+out in full equals the same game written as a variant of another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from .diagnostics import Span
+
+_NO_SPAN = Span.unknown()
+
+
+def _span() -> Span:
+    return field(default=_NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
+
+
+# ------------------------------------------------------------------ expressions
+@dataclass(frozen=True, kw_only=True)
+class Num:
+    value: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Var:
+    """A seat parameter, a let-bound local, or an aggregate's loop variable."""
+
+    name: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConstRef:
+    name: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardLit:
+    code: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Builtin:
+    """A call to a named quantity the table provides (``cards_left(p)``)."""
+
+    func: str
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefCall:
+    func: str
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Aggregate:
+    kind: str  # sum count any all max min
+    var: str
+    domain: Expr
+    body: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableRef:
+    table: str
+    index: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class If:
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class BinOp:
+    op: str
+    left: Expr
+    right: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Not:
+    operand: Expr
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Neg:
+    operand: Expr
+    span: Span = _span()
+
+
+Expr = Union[Num, Var, ConstRef, CardLit, Builtin, DefCall, Aggregate, TableRef, If, BinOp, Not,
+             Neg]
+
+
+# ------------------------------------------------------------------ combinations
+@dataclass(frozen=True, kw_only=True)
+class GroupsShape:
+    """Cards in groups of one rank each, the groups of distinct ranks (``group 3 + group 2``)."""
+
+    sizes: tuple[int, ...]
+    up_to: int  # the first group may hold sizes[0]..up_to cards (bombs of 4 to 8)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunShape:
+    """``width`` cards of each of ``min_len``..``max_len`` consecutive ranks of ``within``."""
+
+    width: int
+    min_len: int
+    max_len: int
+    within: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SequenceShape:
+    """One card of each rank of one of the listed runs (runs written low to high)."""
+
+    sequence: str
+    runs: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardsShape:
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetShape:
+    cards: tuple[int, ...]
+
+
+Shape = Union[GroupsShape, RunShape, SequenceShape, CardsShape, SetShape]
+
+
+@dataclass(frozen=True, kw_only=True)
+class KeyPart:
+    kind: str  # card rank size sequence
+    group: int | None  # 0-based group index, or None for the whole play
+
+
+@dataclass(frozen=True, kw_only=True)
+class Combination:
+    name: str
+    label: str
+    shape: Shape
+    suits: str  # any same mixed
+    key: tuple[KeyPart, ...]
+    span: Span = _span()
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        s = self.shape
+        if isinstance(s, GroupsShape):
+            rest = sum(s.sizes[1:])
+            return tuple(first + rest for first in range(s.sizes[0], s.up_to + 1))
+        if isinstance(s, RunShape):
+            return tuple(s.width * n for n in range(s.min_len, s.max_len + 1))
+        if isinstance(s, SequenceShape):
+            return tuple(sorted({len(r) for r in s.runs}))
+        if isinstance(s, CardsShape):
+            return (s.count,)
+        return (len(s.cards),)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ladder:
+    """Kinds that compare with each other, lowest first (the five-card hands)."""
+
+    name: str
+    kinds: tuple[str, ...]
+    span: Span = _span()
+
+
+# ------------------------------------------------------------------ flow, teams, scoring
+@dataclass(frozen=True, kw_only=True)
+class Flow:
+    first_card: int | None  # whose holder leads the first round of a match
+    first_must_play: bool  # the first play must contain that card
+    lead_next: str  # winner | holder: who leads later rounds
+    passing: str  # allowed | forbidden (when following)
+    after_out: str  # next | partner: who leads when a trick ends on a player who went out
+    round_end: str  # first_out | decided | all_out
+
+
+@dataclass(frozen=True, kw_only=True)
+class Teams:
+    kind: str  # none opposite hidden
+    holders: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Def:
+    name: str
+    params: tuple[str, ...]
+    lets: tuple[tuple[str, Expr], ...]
+    body: Expr
+    returns: str  # int | bool
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Match:
+    rounds: int  # 0: no fixed count
+    accumulate: str  # the def added to each seat's running total (score by default)
+    until: Expr | None
+
+
+# ------------------------------------------------------------------ examples
+@dataclass(frozen=True, kw_only=True)
+class ExampleIs:
+    cards: tuple[int, ...]
+    kind: str | None
+    key: tuple[str, ...] | None  # the key as shown: card names, rank names, numbers
+    text: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExampleBeats:
+    winner: tuple[int, ...]
+    loser: tuple[int, ...]
+    text: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExampleScores:
+    cards_left: tuple[int, ...]
+    places: tuple[int, ...]
+    holds: tuple[tuple[int, tuple[int, ...]], ...]
+    expect: tuple[int, ...]
+    span: Span = _span()
+
+
+Example = Union[ExampleIs, ExampleBeats, ExampleScores]
+
+
+# ------------------------------------------------------------------ the game
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    name: str
+    title: str
+    family: str
+    players: int
+    deck_size: int  # 52 or 54
+    copies: int
+    deal_each: int
+    direction: str
+    kitty: int
+    ranks: tuple[str, ...]  # low to high
+    suits: tuple[str, ...]  # low to high, suit letters
+    card_order: tuple[str, ...]  # ("rank", "suit") or ("suit", "rank")
+    top: tuple[int, ...]  # cards above all others, low to high
+    combinations: tuple[Combination, ...]
+    ladders: tuple[Ladder, ...]
+    bombs: tuple[str, ...]  # kinds that beat any non-bomb, lowest first
+    flow: Flow
+    teams: Teams
+    consts: tuple[tuple[str, int], ...]
+    tables: tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
+    defs: tuple[Def, ...]
+    match: Match
+    examples: tuple[Example, ...] = field(compare=False)
+    source: str = field(compare=False)
+    source_hash: str = field(compare=False)
+
+    def combination(self, name: str) -> Combination:
+        return next(c for c in self.combinations if c.name == name)

@@ -1,0 +1,462 @@
+"""Text -> typed AST. Lark LALR with positions; parse errors become diagnostics."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from . import ast
+from .diagnostics import CompileError, Diagnostic, Span
+
+# Readable names for the grammar's terminals, used in "expected ..." messages.
+_TERMINAL_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a quoted string", "LBRACE": "'{'",
+    "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "COLON": "':'", "COMMA": "','",
+    "EQUAL": "'='", "SYMBOL_CARD": "a card", "$END": "the end of the file",
+}
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The Lark parser, built once per process (no on-disk cache: nothing shared to tamper with)."""
+    text = resources.files("cardrules.grammar").joinpath("cardrules.lark").read_text("utf-8")
+    return Lark(text, parser="lalr", lexer="contextual", propagate_positions=True,
+                maybe_placeholders=False)
+
+
+def _span(file: str, meta: Any) -> Span:
+    if getattr(meta, "empty", False) or not hasattr(meta, "line"):
+        return Span.unknown(file)
+    return Span(file=file, line=meta.line, col=meta.column,
+                end_line=meta.end_line, end_col=meta.end_column)
+
+
+def _tok_span(file: str, t: Token) -> Span:
+    return Span(file=file, line=t.line or 1, col=t.column or 1,
+                end_line=t.end_line or t.line or 1, end_col=t.end_column or t.column or 1)
+
+
+def _unquote(s: str) -> str:
+    body = s[1:-1]
+    return body.replace('\\"', '"').replace("\\\\", "\\")
+
+
+class _ToAst(Transformer[Token, Any]):
+    """Builds ast nodes; methods are named after the grammar rules they handle."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+        self.example_count = 0
+
+    # -- helpers
+    def tok(self, t: Token) -> ast.Tok:
+        return ast.Tok(text=str(t), span=_tok_span(self.file, t))
+
+    def sp(self, meta: Any) -> Span:
+        return _span(self.file, meta)
+
+    def _words(self, children: list[Any]) -> list[ast.Tok]:
+        return [c if isinstance(c, ast.Tok) else self.tok(c) for c in children]
+
+    # -- tokens inside rules
+    def __default_token__(self, token: Token) -> Any:
+        return token
+
+    @v_args(meta=True)
+    def rank(self, meta: Any, c: list[Token]) -> ast.Tok:
+        return self.tok(c[0])
+
+    @v_args(meta=True)
+    def card(self, meta: Any, c: list[Token]) -> ast.Tok:
+        return self.tok(c[0])
+
+    @v_args(meta=True)
+    def signed_int(self, meta: Any, c: list[Token]) -> ast.Tok:
+        return ast.Tok(text="".join(str(x) for x in c), span=self.sp(meta))
+
+    def _choice(self, c: list[Token]) -> ast.Tok:
+        return self.tok(c[0])
+
+    direction = order_part = suit_kind = key_kind = next_leader = pass_rule = _choice
+    after_out_rule = round_end_rule = team_kind = removable = aggregate_kind = _choice
+    add_op = mul_op = cmp_op = _choice
+
+    # -- file structure
+    @v_args(meta=True)
+    def header(self, meta: Any, c: list[Any]) -> tuple[ast.Tok, ast.Tok | None]:
+        return self.tok(c[0]), (c[1] if len(c) > 1 else None)
+
+    def extends(self, c: list[Token]) -> ast.Tok:
+        return self.tok(c[0])
+
+    @v_args(meta=True)
+    def item(self, meta: Any, c: list[Any]) -> ast.Item:
+        override = len(c) == 2
+        stmt = c[-1]
+        return ast.Item(key=self._key(stmt), stmt=stmt, override=override, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def remove_item(self, meta: Any, c: list[Any]) -> ast.Item:
+        kind, name = c[0], self.tok(c[1])
+        stub = ast.Title(text="")
+        return ast.Item(key=f"{kind.text} {name.text}", stmt=stub, override=True,
+                        span=self.sp(meta), remove=True)
+
+    def _key(self, stmt: ast.Stmt) -> str:
+        named = {ast.Sequence: "sequence", ast.Combination: "combination", ast.Ladder: "ladder",
+                 ast.Const: "const", ast.Table: "table", ast.Def: "def"}
+        for cls, word in named.items():
+            if isinstance(stmt, cls):
+                return f"{word} {stmt.name.text}"  # type: ignore[attr-defined]
+        if isinstance(stmt, ast.Choice):
+            return stmt.what
+        if isinstance(stmt, (ast.ExampleIs, ast.ExampleBeats, ast.ExampleScores)):
+            self.example_count += 1
+            return f"example {self.example_count}"
+        fixed = {ast.Title: "title", ast.Family: "family", ast.Players: "players",
+                 ast.Deck: "deck", ast.Deal: "deal", ast.Ranks: "ranks", ast.Suits: "suits",
+                 ast.CardOrder: "order", ast.TopCards: "top", ast.Bombs: "bombs",
+                 ast.LeadFirst: "lead first", ast.Teams: "teams", ast.Match: "match"}
+        return fixed[type(stmt)]
+
+    # -- the table
+    def title(self, c: list[Token]) -> ast.Title:
+        return ast.Title(text=_unquote(str(c[0])))
+
+    def family(self, c: list[Token]) -> ast.Family:
+        return ast.Family(name=self.tok(c[0]))
+
+    def players(self, c: list[Token]) -> ast.Players:
+        return ast.Players(count=self.tok(c[0]))
+
+    def deck(self, c: list[Token]) -> ast.Deck:
+        return ast.Deck(size=self.tok(c[0]), copies=self.tok(c[1]) if len(c) > 1 else None)
+
+    def deal(self, c: list[Any]) -> ast.Deal:
+        each = self.tok(c[0])
+        direction = "counterclockwise"
+        kitty = None
+        for x in c[1:]:
+            if isinstance(x, ast.Tok):
+                direction = x.text
+            else:
+                kitty = self.tok(x)
+        return ast.Deal(each=each, direction=direction, kitty=kitty)
+
+    # -- orderings
+    def ranks(self, c: list[ast.Tok]) -> ast.Ranks:
+        return ast.Ranks(ranks=tuple(c))
+
+    def suits(self, c: list[Token]) -> ast.Suits:
+        return ast.Suits(suits=tuple(self._words(c)))
+
+    def card_order(self, c: list[ast.Tok]) -> ast.CardOrder:
+        return ast.CardOrder(parts=tuple(c))
+
+    def top_cards(self, c: list[ast.Tok]) -> ast.TopCards:
+        return ast.TopCards(cards=tuple(c))
+
+    # -- combinations
+    def rank_run(self, c: list[ast.Tok]) -> tuple[ast.Tok, ...]:
+        return tuple(c)
+
+    def sequence(self, c: list[Any]) -> ast.Sequence:
+        return ast.Sequence(name=self.tok(c[0]), runs=tuple(c[1:]))
+
+    @v_args(meta=True)
+    def groups_shape(self, meta: Any, c: list[Token]) -> ast.GroupsShape:
+        # "group A (to B)? (+ group C)*": the grammar drops keywords, so read positions.
+        toks = [self.tok(x) for x in c]
+        up_to = None
+        sizes = [toks[0]]
+        rest = toks[1:]
+        # A "to" bound is the token right after the first size, if it sits before any "+".
+        if rest and self._has_to(c):
+            up_to = rest[0]
+            rest = rest[1:]
+        sizes.extend(rest)
+        return ast.GroupsShape(sizes=tuple(sizes), up_to=up_to, span=self.sp(meta))
+
+    def _has_to(self, c: list[Token]) -> bool:
+        # The source between the first two numbers is " to " or " + group ".
+        a, b = c[0], c[1]
+        if a.end_pos is None or b.start_pos is None:
+            return False
+        return self._text[a.end_pos:b.start_pos].strip() == "to"
+
+    _text = ""
+
+    @v_args(meta=True)
+    def run_shape(self, meta: Any, c: list[Any]) -> ast.RunShape:
+        width, min_len = self.tok(c[0]), self.tok(c[1])
+        rest = c[2:]
+        max_len = None
+        if rest and isinstance(rest[0], Token):
+            max_len = self.tok(rest[0])
+            rest = rest[1:]
+        return ast.RunShape(width=width, min_len=min_len, max_len=max_len,
+                            within=tuple(rest), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def sequence_shape(self, meta: Any, c: list[Token]) -> ast.SequenceShape:
+        return ast.SequenceShape(sequence=self.tok(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def cards_shape(self, meta: Any, c: list[Token]) -> ast.CardsShape:
+        return ast.CardsShape(count=self.tok(c[0]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def set_shape(self, meta: Any, c: list[ast.Tok]) -> ast.SetShape:
+        return ast.SetShape(cards=tuple(c), span=self.sp(meta))
+
+    def suit_rule(self, c: list[ast.Tok]) -> tuple[str, ast.Tok]:
+        return ("suits", c[0])
+
+    def key_part(self, c: list[Any]) -> ast.KeyPart:
+        return ast.KeyPart(kind=c[0], group=self.tok(c[1]) if len(c) > 1 else None)
+
+    def key_rule(self, c: list[ast.KeyPart]) -> tuple[str, tuple[ast.KeyPart, ...]]:
+        return ("key", tuple(c))
+
+    def combination(self, c: list[Any]) -> ast.Combination:
+        name = self.tok(c[0])
+        parts = c[1:]
+        label = ""
+        if parts and isinstance(parts[0], Token) and parts[0].type == "STRING":
+            label = _unquote(str(parts[0]))
+            parts = parts[1:]
+        shapes = tuple(p for p in parts if not isinstance(p, tuple))
+        suits = tuple(p[1] for p in parts if isinstance(p, tuple) and p[0] == "suits")
+        keys = tuple(p[1] for p in parts if isinstance(p, tuple) and p[0] == "key")
+        return ast.Combination(name=name, label=label, shapes=shapes, suits=suits, keys=keys)
+
+    def ladder(self, c: list[Token]) -> ast.Ladder:
+        toks = self._words(c)
+        return ast.Ladder(name=toks[0], kinds=tuple(toks[1:]))
+
+    def bombs(self, c: list[Token]) -> ast.Bombs:
+        return ast.Bombs(kinds=tuple(self._words(c)))
+
+    # -- flow
+    def must_play(self, c: list[Token]) -> bool:
+        return True
+
+    def lead_first(self, c: list[Any]) -> ast.LeadFirst:
+        return ast.LeadFirst(card=c[0], must_play=len(c) > 1)
+
+    def lead_next(self, c: list[ast.Tok]) -> ast.Choice:
+        return ast.Choice(what="lead next", value=c[0])
+
+    def passing(self, c: list[ast.Tok]) -> ast.Choice:
+        return ast.Choice(what="pass", value=c[0])
+
+    def after_out(self, c: list[ast.Tok]) -> ast.Choice:
+        return ast.Choice(what="after out", value=c[0])
+
+    def round_end(self, c: list[ast.Tok]) -> ast.Choice:
+        return ast.Choice(what="round ends", value=c[0])
+
+    def teams(self, c: list[ast.Tok]) -> ast.Teams:
+        return ast.Teams(kind=c[0], holders=())
+
+    @v_args(meta=True)
+    def hidden_teams(self, meta: Any, c: list[ast.Tok]) -> ast.Teams:
+        kind = ast.Tok(text="hidden", span=self.sp(meta))
+        return ast.Teams(kind=kind, holders=tuple(c))
+
+    # -- scoring
+    def const(self, c: list[Any]) -> ast.Const:
+        return ast.Const(name=self.tok(c[0]), value=c[1])
+
+    def table_entry(self, c: list[Any]) -> tuple[ast.Tok, ast.Expr]:
+        return (c[0], c[1])
+
+    def table(self, c: list[Any]) -> ast.Table:
+        return ast.Table(name=self.tok(c[0]), entries=tuple(c[1:]))
+
+    def params(self, c: list[Token]) -> tuple[ast.Tok, ...]:
+        return tuple(self._words(c))
+
+    def let(self, c: list[Any]) -> tuple[ast.Tok, ast.Expr]:
+        return (self.tok(c[0]), c[1])
+
+    def def_(self, c: list[Any]) -> ast.Def:
+        return ast.Def(name=self.tok(c[0]), params=c[1], lets=(), body=c[2])
+
+    def def_block(self, c: list[Any]) -> ast.Def:
+        return ast.Def(name=self.tok(c[0]), params=c[1], lets=tuple(c[2:-1]), body=c[-1])
+
+    def match_rounds(self, c: list[Token]) -> tuple[str, Any]:
+        return ("rounds", self.tok(c[0]))
+
+    def match_accumulate(self, c: list[Token]) -> tuple[str, Any]:
+        return ("accumulate", self.tok(c[0]))
+
+    def match_until(self, c: list[Any]) -> tuple[str, Any]:
+        return ("until", c[0])
+
+    def match(self, c: list[tuple[str, Any]]) -> ast.Match:
+        parts = dict(c)
+        return ast.Match(rounds=parts.get("rounds"), accumulate=parts.get("accumulate"),
+                         until=parts.get("until"))
+
+    # -- expressions
+    @v_args(meta=True)
+    def if_expr(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return ast.If(cond=c[0], then=c[1], otherwise=c[2], span=self.sp(meta))
+
+    def _chain(self, meta: Any, c: list[Any], op: str) -> ast.Expr:
+        result: ast.Expr = c[0]
+        for x in c[1:]:
+            result = ast.BinOp(op=op, left=result, right=x, span=self.sp(meta))
+        return result
+
+    @v_args(meta=True)
+    def or_(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return self._chain(meta, c, "or")
+
+    @v_args(meta=True)
+    def and_(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return self._chain(meta, c, "and")
+
+    @v_args(meta=True)
+    def not_(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return ast.Not(operand=c[0], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def compare(self, meta: Any, c: list[Any]) -> ast.Expr:
+        if len(c) == 1:
+            return c[0]  # type: ignore[no-any-return]
+        return ast.BinOp(op=c[1].text, left=c[0], right=c[2], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def binop(self, meta: Any, c: list[Any]) -> ast.Expr:
+        result: ast.Expr = c[0]
+        for i in range(1, len(c), 2):
+            result = ast.BinOp(op=c[i].text, left=result, right=c[i + 1], span=self.sp(meta))
+        return result
+
+    @v_args(meta=True)
+    def neg(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return ast.Neg(operand=c[0], span=self.sp(meta))
+
+    def number(self, c: list[Token]) -> ast.Expr:
+        t = self.tok(c[0])
+        return ast.Num(value=int(t.text), span=t.span)
+
+    def name(self, c: list[Token]) -> ast.Expr:
+        t = self.tok(c[0])
+        return ast.Name(name=t.text, span=t.span)
+
+    @v_args(meta=True)
+    def call(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return ast.Call(func=self.tok(c[0]), args=tuple(c[1:]), span=self.sp(meta))
+
+    @v_args(meta=True)
+    def aggregate(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return ast.Aggregate(kind=c[0].text, var=self.tok(c[1]), domain=c[2], body=c[3],
+                             span=self.sp(meta))
+
+    @v_args(meta=True)
+    def index(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return ast.Index(table=self.tok(c[0]), index=c[1], span=self.sp(meta))
+
+    def case(self, c: list[Any]) -> tuple[ast.Expr, ast.Expr]:
+        return (c[0], c[1])
+
+    @v_args(meta=True)
+    def cases(self, meta: Any, c: list[Any]) -> ast.Expr:
+        return ast.Cases(cases=tuple(c[:-1]), otherwise=c[-1], span=self.sp(meta))
+
+    # -- examples
+    def _string_tok(self, t: Token) -> ast.Tok:
+        span = _tok_span(self.file, t)
+        inner = Span(file=span.file, line=span.line, col=span.col + 1,
+                     end_line=span.end_line, end_col=max(span.col + 1, span.end_col - 1))
+        return ast.Tok(text=_unquote(str(t)), span=inner)
+
+    def example_is(self, c: list[Token]) -> ast.ExampleIs:
+        key = self._string_tok(c[2]) if len(c) > 2 else None
+        return ast.ExampleIs(cards=self._string_tok(c[0]), kind=self.tok(c[1]), key=key)
+
+    def example_nothing(self, c: list[Token]) -> ast.ExampleIs:
+        return ast.ExampleIs(cards=self._string_tok(c[0]), kind=None, key=None)
+
+    def example_beats(self, c: list[Token]) -> ast.ExampleBeats:
+        return ast.ExampleBeats(winner=self._string_tok(c[0]), loser=self._string_tok(c[1]))
+
+    def setup_cards_left(self, c: list[Token]) -> tuple[str, Any]:
+        return ("cards_left", tuple(self._words(c)))
+
+    def setup_places(self, c: list[Token]) -> tuple[str, Any]:
+        return ("places", tuple(self._words(c)))
+
+    def setup_holds(self, c: list[Token]) -> tuple[str, Any]:
+        return ("holds", (self.tok(c[0]), self._string_tok(c[1])))
+
+    def example_scores(self, c: list[Any]) -> ast.ExampleScores:
+        setups = [x for x in c if isinstance(x, tuple)]
+        expect = tuple(x for x in c if isinstance(x, ast.Tok))
+        cards_left: tuple[ast.Tok, ...] = ()
+        places: tuple[ast.Tok, ...] = ()
+        holds: list[tuple[ast.Tok, ast.Tok]] = []
+        for what, value in setups:
+            if what == "cards_left":
+                cards_left = value
+            elif what == "places":
+                places = value
+            else:
+                holds.append(value)
+        return ast.ExampleScores(cards_left=cards_left, places=places, holds=tuple(holds),
+                                 expect=expect)
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words = sorted({_TERMINAL_WORDS.get(e, f"'{e.lower()}'") for e in expected
+                    if not e.startswith("__")})
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
+    line, col = err.line if err.line > 0 else 1, err.column if err.column > 0 else 1
+    span = Span(file=path, line=line, col=col, end_line=line, end_col=col + 1)
+    if isinstance(err, UnexpectedCharacters):
+        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        return Diagnostic(message=f"unexpected character {ch!r}", span=span,
+                          hint="cards are written like S3 H10 DQ BJ or ♠3; comments start with #")
+    if isinstance(err, UnexpectedEOF):
+        last = text.rstrip().splitlines() or [""]
+        span = Span(file=path, line=len(last), col=len(last[-1]) + 1, end_line=len(last),
+                    end_col=len(last[-1]) + 2)
+        return Diagnostic(message="the file ends in the middle of a statement", span=span,
+                          hint="expected " + _describe_expected(set(err.expected)))
+    assert isinstance(err, UnexpectedToken)
+    tok = err.token
+    shown = "the end of the file" if tok.type == "$END" else repr(str(tok))
+    if tok.type != "$END":
+        span = Span(file=path, line=line, col=col, end_line=line, end_col=col + len(str(tok)))
+    hint = "expected " + _describe_expected(set(err.expected))
+    if tok.type == "NAME" and "NAME" not in err.expected and str(tok).lower() != str(tok):
+        hint += "; keywords are lower case"
+    return Diagnostic(message=f"unexpected {shown}", span=span, hint=hint)
+
+
+def parse_text(text: str, path: str) -> ast.RulesFile:
+    """Parse one rules file; raises CompileError with a located diagnostic on bad syntax."""
+    try:
+        tree: Tree[Token] = parser().parse(text)
+    except UnexpectedInput as err:
+        raise CompileError([_parse_error(path, text, err)], {path: text}) from None
+    builder = _ToAst(path)
+    builder._text = text
+    header, *items = builder.transform(tree).children
+    name, extends = header
+    return ast.RulesFile(name=name, extends=extends, items=tuple(items), path=path,
+                         source=text, sources={path: text})

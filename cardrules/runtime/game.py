@@ -1,0 +1,193 @@
+"""A compiled game: what ``cardrules.load`` returns."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+from ..compiler import compile_path, find_game, ir
+from .bots import Bot, make_bot
+from .cards import CardError, card_name, format_cards, parse_cards
+from .loader import load_module
+from .protocol import Play, RulesModule, beats
+from .table import Move, Result, RoundView, Table
+
+
+class GameNotFound(LookupError):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Combination:
+    """What ``classify`` says of some cards: the rules-file name of the combination and its
+    comparison key, shown in card and rank words."""
+
+    name: str
+    label: str
+    key: tuple[str, ...]
+    cards: tuple[int, ...]
+    play: Play
+
+    def __str__(self) -> str:
+        label = f" ({self.label})" if self.label and self.label != self.name else ""
+        return f"{self.name}{label}, key {' '.join(self.key)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchResult:
+    rounds: tuple[Result, ...]
+    totals: tuple[int, ...]
+
+
+class Game:
+    def __init__(self, game: ir.Game, module: RulesModule, source: str, path: Path) -> None:
+        self.ir = game
+        self.module = module
+        self.source = source  # the generated Python
+        self.path = path
+        self.name = game.name
+        self.title = game.title
+        self.players = game.players
+        self._by_key = {k: c for c, k in enumerate(module.CARD_KEY) if k >= 0}
+
+    # ------------------------------------------------------------ cards
+    def parse_cards(self, text: str) -> tuple[int, ...]:
+        """Card notation (``S3 H10 DQ BJ`` or ``♠3 ♥10``) -> card codes; raises CardError,
+        also for a card this game's deck does not have."""
+        cards = parse_cards(text)
+        for c in cards:
+            if c not in self.module.DECK:
+                raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
+        return cards
+
+    def format_cards(self, cards: Sequence[int]) -> str:
+        return format_cards(list(cards))
+
+    def sort_cards(self, cards: Sequence[int]) -> tuple[int, ...]:
+        return tuple(sorted(cards, key=self.module.CARD_KEY.__getitem__))
+
+    # ------------------------------------------------------------ combinations
+    def classify(self, cards: Sequence[int] | str) -> Combination | None:
+        codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        if not codes or any(c not in self.module.DECK for c in codes):
+            return None
+        play = self.module.classify(codes)
+        if play is None:
+            return None
+        return Combination(name=self.module.KINDS[play.kind], label=self.module.LABELS[play.kind],
+                           key=self.show_key(play), cards=play.cards, play=play)
+
+    def show_key(self, play: Play) -> tuple[str, ...]:
+        out: list[str] = []
+        values = iter(play.key)
+        m = self.module
+        for part in m.KEY_SHOWS[play.kind]:
+            if part == "sequence":
+                next(values)  # which listed run: shown through its top card
+                out.append(card_name(self._by_key[next(values)]))
+            elif part == "card":
+                out.append(card_name(self._by_key[next(values)]))
+            elif part == "rank":
+                out.append(m.RANK_NAMES[next(values)])  # type: ignore[attr-defined]
+            else:
+                out.append(str(next(values)))
+        return tuple(out)
+
+    def beats(self, a: Sequence[int] | str, b: Sequence[int] | str) -> bool:
+        ca, cb = self.classify(a), self.classify(b)
+        return ca is not None and cb is not None and beats(ca.play, cb.play)
+
+    # ------------------------------------------------------------ tables and matches
+    def new_table(self, *, seed: int | str | None = None,
+                  seats: Sequence[str] | None = None,
+                  hands: Sequence[Sequence[int] | str] | None = None,
+                  leader: int | None = None, first_round: bool = True) -> GameTable:
+        dealt = None
+        if hands is not None:
+            dealt = [self.parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+            self._check_hands(dealt)
+        return GameTable(self, seed=seed, seats=seats, hands=dealt, leader=leader,
+                         first_round=first_round)
+
+    def _check_hands(self, hands: list[tuple[int, ...]]) -> None:
+        if len(hands) != self.players:
+            raise ValueError(f"{self.name} has {self.players} seats, not {len(hands)} hands")
+        seen: dict[int, int] = {}
+        for h in hands:
+            for c in h:
+                seen[c] = seen.get(c, 0) + 1
+                if c not in self.module.DECK:
+                    raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
+                if seen[c] > self.module.COPIES:
+                    raise CardError(f"{card_name(c)} is dealt more often than the deck has it")
+
+    def bots(self, seats: Sequence[str]) -> list[Bot | None]:
+        return [None if k == "human" else make_bot(k, self.module) for k in seats]
+
+    def play_match(self, *, seed: int | str, seats: Sequence[str]) -> MatchResult:
+        """A whole match with bots only, as the rules file defines it."""
+        rounds: list[Result] = []
+        totals = [0] * self.players
+        leader: int | None = None
+        while True:
+            t = self.new_table(seed=f"{seed}:{len(rounds)}", seats=seats, leader=leader,
+                               first_round=not rounds)
+            t.totals = list(totals)
+            t.round_number = len(rounds) + 1
+            t.play_out()
+            rounds.append(t.result())
+            gained = self.module.accumulate(_view(t))
+            totals = [a + b for a, b in zip(totals, gained, strict=True)]
+            t.totals = list(totals)
+            if self.match_done(len(rounds), t):
+                return MatchResult(rounds=tuple(rounds), totals=tuple(totals))
+            leader = t.places[0] if self.module.LEAD_NEXT == "winner" and t.places else None
+
+    def match_done(self, rounds: int, t: Table) -> bool:
+        m = self.module
+        return (m.MATCH_ROUNDS > 0 and rounds >= m.MATCH_ROUNDS) or m.match_over(_view(t))
+
+
+def _view(t: Table) -> RoundView:
+    full = t.places if t.m.ROUND_END == "first_out" else t.places + t.active()
+    return RoundView(t, full)
+
+
+class GameTable(Table):
+    """A table that knows its game and which seats are bots."""
+
+    def __init__(self, game: Game, *, seed: int | str | None,
+                 seats: Sequence[str] | None, hands: Sequence[Sequence[int]] | None,
+                 leader: int | None, first_round: bool) -> None:
+        super().__init__(game.module, seed=seed, hands=hands, leader=leader,
+                         first_round=first_round)
+        self.game = game
+        self.seat_kinds = list(seats) if seats else ["random"] * game.players
+        self.bot_fns = game.bots(self.seat_kinds)
+        self.bot_rng = random.Random(f"bots:{seed}")
+
+    def bot_move(self) -> Move:
+        bot = self.bot_fns[self.seat]
+        if bot is None:
+            raise ValueError(f"seat {self.seat} is not a bot")
+        return bot(self.view(self.seat), self.legal_actions(), self.bot_rng)
+
+    def play_out(self) -> None:
+        """Let the bots play to the end of the round."""
+        while not self.over:
+            self.apply(self.bot_move())
+
+
+def load(name_or_path: str | Path) -> Game:
+    """A built-in game by name (``big_two``) or a path to a .rules file, compiled and loaded.
+    Raises GameNotFound, or CompileError with diagnostics."""
+    path = find_game(str(name_or_path))
+    if path is None:
+        raise GameNotFound(f"no game '{name_or_path}': give a built-in name "
+                           "(see `cardrules list`) or a path to a .rules file")
+    game = compile_path(path)
+    module, source = load_module(game, path.name)
+    return Game(game, cast(RulesModule, module), source, path)

@@ -1,0 +1,93 @@
+"""The typed contract between a generated rules module and the generic table driver."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
+
+
+class Play(NamedTuple):
+    """A classified set of cards: what combination it is and how strong.
+
+    ``group`` says which plays compare at all (a kind, or a ladder of kinds); ``tier`` is the
+    rung on that ladder; ``bomb`` is -1, or the rung among kinds that beat any non-bomb.
+    """
+
+    cards: tuple[int, ...]
+    kind: int
+    group: int
+    tier: int
+    bomb: int
+    key: tuple[int, ...]
+
+
+def beats(a: Play, b: Play) -> bool:
+    """Whether ``a`` may be played on ``b``. The one comparison rule of climbing games:
+    bombs beat non-bombs and compare by rung then key; other plays compare only within one
+    group and with the same number of cards, by rung then key."""
+    if a.bomb >= 0:
+        return b.bomb < 0 or (a.bomb, a.key) > (b.bomb, b.key)
+    if b.bomb >= 0:
+        return False
+    return (a.group == b.group and len(a.cards) == len(b.cards)
+            and (a.tier, a.key) > (b.tier, b.key))
+
+
+class ScoreView(Protocol):
+    """The named quantities scoring formulas read (see compiler/builtins.py)."""
+
+    def cards_left(self, seat: int) -> int: ...
+    def holds(self, seat: int, card: int) -> bool: ...
+    def place(self, seat: int) -> int: ...
+    def seat_at(self, place: int) -> int: ...
+    def others(self, seat: int) -> tuple[int, ...]: ...
+    def seats(self) -> tuple[int, ...]: ...
+    def players(self) -> int: ...
+    def side(self, seat: int) -> int: ...
+    def same_side(self, a: int, b: int) -> bool: ...
+    def side_size(self, seat: int) -> int: ...
+    def total(self, seat: int) -> int: ...
+    def round_number(self) -> int: ...
+
+
+class RulesModule(Protocol):
+    """What every generated module provides (checked by mypy on the generated code)."""
+
+    NAME: str
+    TITLE: str
+    FAMILY: str
+    SOURCE_FILE: str
+    SOURCE_SHA256: str
+    PLAYERS: int
+    DECK: tuple[int, ...]
+    COPIES: int
+    DEAL_EACH: int
+    KITTY: int
+    DIRECTION: str
+    RANK: tuple[int, ...]
+    CARD_KEY: tuple[int, ...]
+    KINDS: tuple[str, ...]
+    LABELS: tuple[str, ...]
+    KEY_SHOWS: tuple[tuple[str, ...], ...]
+    FIRST_CARD: int
+    FIRST_MUST_PLAY: bool
+    LEAD_NEXT: str
+    PASSING: str
+    AFTER_OUT: str
+    ROUND_END: str
+    TEAMS: str
+    TEAM_HOLDERS: tuple[int, ...]
+    MATCH_ROUNDS: int
+
+    @property
+    def classify(self) -> Callable[[Sequence[int]], Play | None]: ...
+    @property
+    def plays(self) -> Callable[[Sequence[int]], list[Play]]: ...
+    @property
+    def follows(self) -> Callable[[Sequence[int], Play], list[Play]]: ...
+    @property
+    def score(self) -> Callable[[ScoreView], tuple[int, ...]]: ...
+    @property
+    def accumulate(self) -> Callable[[ScoreView], tuple[int, ...]]: ...
+    @property
+    def match_over(self) -> Callable[[ScoreView], bool]: ...

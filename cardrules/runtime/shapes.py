@@ -1,0 +1,112 @@
+"""Generic generators of candidate plays, one per shape of the language.
+
+Each takes a hand already split by rank (``by_rank``: game rank index -> cards, sorted) and
+yields card tuples that have the shape; the generated module then classifies each candidate
+(so overlaps between kinds are settled in one place, by the rules file's ladder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations, product
+
+
+def split_by_rank(hand: Sequence[int], rank: Sequence[int]) -> dict[int, list[int]]:
+    by_rank: dict[int, list[int]] = {}
+    for c in hand:
+        by_rank.setdefault(rank[c], []).append(c)
+    return by_rank
+
+
+def group_by_rank(cards: Sequence[int], rank: Sequence[int]) -> list[list[int]]:
+    """The play's groups: largest first, equal sizes higher rank first."""
+    by_rank = split_by_rank(cards, rank)
+    return sorted(by_rank.values(), key=lambda g: (len(g), rank[g[0]]), reverse=True)
+
+
+def _subsets(cards: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    if k == len(cards):
+        yield tuple(cards)
+    elif k == 1:
+        for c in cards:
+            yield (c,)
+    else:
+        yield from combinations(cards, k)
+
+
+def gen_groups(by_rank: dict[int, list[int]], sizes: tuple[int, ...],
+               up_to: int) -> Iterator[tuple[int, ...]]:
+    """``group a [to b] + group c + ...``: groups of distinct ranks."""
+    first, rest = sizes[0], sizes[1:]
+    for r, cards in by_rank.items():
+        for size in range(first, min(up_to, len(cards)) + 1):
+            for head in _subsets(cards, size):
+                if rest:
+                    for tail in _gen_rest(by_rank, rest, {r}):
+                        yield head + tail
+                else:
+                    yield head
+
+
+def _gen_rest(by_rank: dict[int, list[int]], sizes: tuple[int, ...],
+              used: set[int]) -> Iterator[tuple[int, ...]]:
+    size, rest = sizes[0], sizes[1:]
+    for r, cards in by_rank.items():
+        if r in used or len(cards) < size:
+            continue
+        for head in _subsets(cards, size):
+            if rest:
+                for tail in _gen_rest(by_rank, rest, used | {r}):
+                    yield head + tail
+            else:
+                yield head
+
+
+def gen_run(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
+            within: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """``run W min L within ...``: W cards of each of L or more consecutive ranks."""
+    for start in range(len(within)):
+        choices: list[list[tuple[int, ...]]] = []
+        for length in range(1, max_len + 1):
+            if start + length > len(within):
+                break
+            cards = by_rank.get(within[start + length - 1], [])
+            if len(cards) < width:
+                break
+            choices.append(list(_subsets(cards, width)))
+            if length >= min_len:
+                for pick in product(*choices):
+                    yield tuple(c for part in pick for c in part)
+
+
+def gen_sequences(by_rank: dict[int, list[int]],
+                  runs: tuple[tuple[int, ...], ...]) -> Iterator[tuple[int, ...]]:
+    """``sequence of NAME``: one card of each rank of a listed run."""
+    for run in runs:
+        pools = [by_rank.get(r) for r in run]
+        if all(pools):
+            yield from product(*pools)  # type: ignore[arg-type]
+
+
+def gen_cards(hand: Sequence[int], count: int, suit: Sequence[int] | None,
+              ) -> Iterator[tuple[int, ...]]:
+    """``cards N``: any N cards; with ``suit`` given, only N cards of one suit."""
+    if suit is None:
+        yield from combinations(hand, count)
+        return
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(suit[c], []).append(c)
+    for cards in by_suit.values():
+        if len(cards) >= count:
+            yield from combinations(cards, count)
+
+
+def gen_set(hand: Sequence[int], cards: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """``set ...``: exactly these cards, if the hand holds them all."""
+    left = list(hand)
+    for c in cards:
+        if c not in left:
+            return
+        left.remove(c)
+    yield cards

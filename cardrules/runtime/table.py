@@ -1,0 +1,344 @@
+"""The generic table driver for climbing (shedding) games: deal, turns, plays, passes, tricks,
+going out, end of round, scores. Every rule it applies comes from the compiled module."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+from typing import NamedTuple
+
+from .cards import CardError, card_name, format_cards, parse_cards
+from .protocol import Play, RulesModule
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow here; the message says why in a plain sentence."""
+
+
+class Move(NamedTuple):
+    """A pass (no cards) or a play; ``str`` shows it in card notation."""
+
+    cards: tuple[int, ...]
+    play: Play | None
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.cards
+
+    def __str__(self) -> str:
+        return "pass" if not self.cards else format_cards(self.cards)
+
+
+PASS = Move((), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    scores: tuple[int, ...]
+    places: tuple[int, ...]  # seats in the order they went out
+    cards_left: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatView:
+    """What one seat may know: its own hand and what was played in public."""
+
+    seat: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    to_beat: tuple[int, ...]  # the play on the table, () when leading
+    last_player: int
+    history: tuple[tuple[int, str], ...]  # (seat, move) for every public action
+    places: tuple[int, ...]
+    known_sides: tuple[int | None, ...]  # a seat's side once public (hidden teams), else None
+
+
+class RoundView:
+    """The scoring quantities of a round (the ScoreView protocol), read off a table."""
+
+    def __init__(self, table: Table, places: Sequence[int] | None = None) -> None:
+        self.t = table
+        order = list(table.places if places is None else places)
+        self.place_of = {s: i + 1 for i, s in enumerate(order)}
+        self.order = order
+
+    def cards_left(self, seat: int) -> int:
+        return len(self.t.hands[seat])
+
+    def holds(self, seat: int, card: int) -> bool:
+        return card in self.t.hands[seat]
+
+    def place(self, seat: int) -> int:
+        return self.place_of.get(seat, 0)
+
+    def seat_at(self, place: int) -> int:
+        return self.order[place - 1] if 1 <= place <= len(self.order) else -1
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.t.n) if s != seat)
+
+    def seats(self) -> tuple[int, ...]:
+        return tuple(range(self.t.n))
+
+    def players(self) -> int:
+        return self.t.n
+
+    def side(self, seat: int) -> int:
+        return self.t.sides[seat]
+
+    def same_side(self, a: int, b: int) -> bool:
+        return self.t.sides[a] == self.t.sides[b]
+
+    def side_size(self, seat: int) -> int:
+        return self.t.sides.count(self.t.sides[seat])
+
+    def total(self, seat: int) -> int:
+        return self.t.totals[seat]
+
+    def round_number(self) -> int:
+        return self.t.round_number
+
+
+class Table:
+    """One round at a table. ``seat`` is whose turn it is; ``legal_actions()`` what it may do."""
+
+    def __init__(self, m: RulesModule, *, seed: int | str | None = None,
+                 hands: Sequence[Sequence[int]] | None = None, first_round: bool = True,
+                 leader: int | None = None, totals: Sequence[int] | None = None,
+                 round_number: int = 1) -> None:
+        self.m = m
+        self.n = m.PLAYERS
+        self.rng = random.Random(seed)
+        key = m.CARD_KEY.__getitem__
+        dealt = self._deal() if hands is None else [list(h) for h in hands]
+        self.hands: list[list[int]] = [sorted(h, key=key) for h in dealt]
+        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
+        self.totals = list(totals) if totals is not None else [0] * self.n
+        self.round_number = round_number
+        self.sides = self._sides()
+        self.places: list[int] = []
+        self.history: list[tuple[int, Move]] = []
+        self.current: Play | None = None
+        self.last_player = -1
+        self.passes = 0
+        self.over = False
+        holder = self.holder(m.FIRST_CARD)
+        by_holder = m.FIRST_CARD >= 0 and (first_round or m.LEAD_NEXT == "holder")
+        self.first_pending = by_holder and m.FIRST_MUST_PLAY and holder >= 0
+        if leader is None:
+            leader = holder if by_holder and holder >= 0 else 0
+        self.seat = leader
+        self.leader = leader
+        self._legal: dict[tuple[int, ...], Move] | None = None
+        self._scores: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------ setup
+    def _deal(self) -> list[list[int]]:
+        deck = [c for c in self.m.DECK for _ in range(self.m.COPIES)]
+        self.rng.shuffle(deck)
+        each = self.m.DEAL_EACH
+        return [deck[i * each:(i + 1) * each] for i in range(self.n)]
+
+    def _sides(self) -> list[int]:
+        kind = self.m.TEAMS
+        if kind == "opposite":
+            return [s % 2 for s in range(self.n)]
+        if kind == "hidden":
+            return [0 if any(c in self.hands[s] for c in self.m.TEAM_HOLDERS) else 1
+                    for s in range(self.n)]
+        return list(range(self.n))
+
+    def holder(self, card: int) -> int:
+        for s, h in enumerate(self.hands):
+            if card in h:
+                return s
+        return -1
+
+    # ------------------------------------------------------------ queries
+    def hand(self, seat: int) -> tuple[int, ...]:
+        return tuple(self.hands[seat])
+
+    def active(self) -> list[int]:
+        return [s for s in range(self.n) if s not in self.places]
+
+    def legal_moves(self) -> dict[tuple[int, ...], Move]:
+        """Legal moves keyed by their sorted cards; computed once per position."""
+        if self._legal is not None:
+            return self._legal
+        if self.over:
+            self._legal = {}
+            return self._legal
+        hand = self.hands[self.seat]
+        moves: dict[tuple[int, ...], Move] = {}
+        if self.current is None:
+            found = self.m.plays(hand)
+            if self.first_pending:
+                found = [p for p in found if self.m.FIRST_CARD in p.cards]
+        else:
+            found = self.m.follows(hand, self.current)
+            if self.m.PASSING == "allowed" or not found:
+                moves[()] = PASS
+        for p in found:
+            moves.setdefault(tuple(sorted(p.cards)), Move(p.cards, p))
+        self._legal = moves
+        return moves
+
+    def legal_actions(self) -> list[Move]:
+        return list(self.legal_moves().values())
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: nothing of other hands but their sizes."""
+        return SeatView(
+            seat=seat, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            to_beat=self.current.cards if self.current else (), last_player=self.last_player,
+            history=tuple((s, str(mv)) for s, mv in self.history),
+            places=tuple(self.places), known_sides=self.known_sides(seat))
+
+    def known_sides(self, seat: int) -> tuple[int | None, ...]:
+        """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
+        side once it played a holder card, all sides once every holder card is out, and
+        always the viewer's own side."""
+        if self.m.TEAMS != "hidden":
+            return tuple(self.sides)
+        played = {c for _, mv in self.history for c in mv.cards}
+        holders = self.m.TEAM_HOLDERS
+        if all(c in played for c in holders):
+            return tuple(self.sides)
+        out: list[int | None] = [None] * self.n
+        out[seat] = self.sides[seat]
+        for s, mv in self.history:
+            if any(c in holders for c in mv.cards):
+                out[s] = 0
+        return tuple(out)
+
+    # ------------------------------------------------------------ acting
+    def parse_move(self, move: Move | str | Sequence[int]) -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            text = move.strip().lower()
+            if text in ("pass", "p", "-"):
+                return PASS
+            try:
+                cards = parse_cards(move)
+            except CardError as err:
+                raise IllegalMove(str(err)) from None
+            return Move(cards, None)
+        return Move(tuple(move), None)
+
+    def apply(self, move: Move | str | Sequence[int]) -> Move:
+        """Play a move for the seat whose turn it is; raises IllegalMove, changing nothing."""
+        if self.over:
+            raise IllegalMove("the round is over")
+        mv = self.parse_move(move)
+        key = tuple(sorted(mv.cards))
+        legal = self.legal_moves()
+        if key not in legal:
+            raise IllegalMove(self._why_illegal(mv))
+        mv = legal[key]
+        self._legal = None
+        self.history.append((self.seat, mv))
+        if mv.play is None:
+            self._pass()
+        else:
+            self._play(mv.play)
+        return mv
+
+    def _why_illegal(self, mv: Move) -> str:
+        hand = list(self.hands[self.seat])
+        for c in mv.cards:
+            if c not in hand:
+                return f"seat {self.seat} does not hold {card_name(c)}"
+            hand.remove(c)
+        if mv.is_pass:
+            if self.current is None:
+                return "the leader cannot pass: lead any combination"
+            return "passing is not allowed while you can play"
+        play = self.m.classify(mv.cards)
+        if play is None:
+            return f"{mv} is not a combination of this game"
+        if self.first_pending and self.m.FIRST_CARD not in mv.cards:
+            return f"the first play must contain {card_name(self.m.FIRST_CARD)}"
+        if self.current is not None:
+            return (f"{mv} ({self.m.KINDS[play.kind]}) does not beat "
+                    f"{format_cards(self.current.cards)}")
+        return f"{mv} cannot be played now"
+
+    def _next_active(self, seat: int) -> int:
+        for step in range(1, self.n + 1):
+            s = (seat + step) % self.n
+            if s not in self.places:
+                return s
+        return seat
+
+    def _play(self, play: Play) -> None:
+        hand = self.hands[self.seat]
+        for c in play.cards:
+            hand.remove(c)
+        self.current = play
+        self.last_player = self.seat
+        self.passes = 0
+        self.first_pending = False
+        if not hand:
+            self.places.append(self.seat)
+            if self._round_over():
+                self._finish()
+                return
+        self.seat = self._next_active(self.seat)
+
+    def _pass(self) -> None:
+        self.passes += 1
+        active = self.active()
+        needed = len(active) - (1 if self.last_player in active else 0)
+        if self.passes >= needed:
+            self.current = None
+            self.passes = 0
+            self.seat = self._trick_leader(active)
+        else:
+            self.seat = self._next_active(self.seat)
+
+    def _trick_leader(self, active: list[int]) -> int:
+        last = self.last_player
+        if last in active:
+            return last
+        if self.m.AFTER_OUT == "partner":
+            partners = [s for s in active if s != last and self.sides[s] == self.sides[last]]
+            if partners:
+                return partners[0]
+        return self._next_active(last)
+
+    # ------------------------------------------------------------ end of round
+    def _round_over(self) -> bool:
+        rule = self.m.ROUND_END
+        left = self.active()
+        if len(left) <= 1 or rule == "first_out":
+            return True
+        if rule == "all_out":
+            return False
+        return self._decided(left)
+
+    def _decided(self, left: list[int]) -> bool:
+        """Whether every way the rest could finish gives the same scores."""
+        outcomes = {self.m.score(RoundView(self, self.places + list(rest)))
+                    for rest in permutations(left)}
+        return len(outcomes) == 1
+
+    def _finish(self) -> None:
+        self.over = True
+        left = self.active()
+        if len(left) == 1 and self.m.ROUND_END != "first_out":
+            self.places.append(left[0])
+        # After "first_out" the others have no place; after "decided" every completion of
+        # the order scores the same, so any one will do.
+        full = self.places if self.m.ROUND_END == "first_out" else self.places + left
+        self._scores = self.m.score(RoundView(self, full))
+
+    def result(self) -> Result:
+        if not self.over or self._scores is None:
+            raise IllegalMove("the round is not over yet")
+        return Result(scores=self._scores, places=tuple(self.places),
+                      cards_left=tuple(len(h) for h in self.hands))
+
