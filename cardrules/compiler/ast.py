@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from .diagnostics import Span
 
@@ -87,7 +86,7 @@ class Neg:
     span: Span
 
 
-Expr = Union[Num, Name, Call, Aggregate, Index, Cases, If, BinOp, Not, Neg]
+Expr = Num | Name | Call | Aggregate | Index | Cases | If | BinOp | Not | Neg
 
 
 # ------------------------------------------------------------------ statements
@@ -179,7 +178,7 @@ class SetShape:
     span: Span
 
 
-Shape = Union[GroupsShape, RunShape, SequenceShape, CardsShape, SetShape]
+Shape = GroupsShape | RunShape | SequenceShape | CardsShape | SetShape
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -276,11 +275,31 @@ class ExampleScores:
     expect: tuple[Tok, ...]
 
 
-Stmt = Union[
-    Title, Family, Players, Deck, Deal, Ranks, Suits, CardOrder, TopCards, Sequence,
-    Combination, Ladder, Bombs, LeadFirst, Choice, Teams, Const, Table, Def, Match,
-    ExampleIs, ExampleBeats, ExampleScores,
-]
+Stmt = (
+    Title
+    | Family
+    | Players
+    | Deck
+    | Deal
+    | Ranks
+    | Suits
+    | CardOrder
+    | TopCards
+    | Sequence
+    | Combination
+    | Ladder
+    | Bombs
+    | LeadFirst
+    | Choice
+    | Teams
+    | Const
+    | Table
+    | Def
+    | Match
+    | ExampleIs
+    | ExampleBeats
+    | ExampleScores
+)
 
 
 @dataclass(frozen=True, kw_only=True)

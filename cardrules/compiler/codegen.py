@@ -42,15 +42,63 @@ def _wrap(values: list[int] | tuple[int, ...], indent: int = 4, width: int = 96)
     return "(\n" + "\n".join(pad + x for x in lines) + "\n)"
 
 
+def rank_shape(c: ir.Combination, copies: int) -> frozenset[tuple[int, ...]] | None:
+    """The group sizes (largest first) a kind's plays can have, or None for any. With one
+    deck, cards of one suit are all of different ranks."""
+    s = c.shape
+    if c.suits == "same" and copies == 1:
+        return frozenset({(1,) * n for n in c.sizes})
+    if isinstance(s, ir.GroupsShape):
+        return frozenset(tuple(sorted((first, *s.sizes[1:]), reverse=True))
+                         for first in range(s.sizes[0], s.up_to + 1))
+    if isinstance(s, ir.RunShape):
+        return frozenset((s.width,) * n for n in range(s.min_len, s.max_len + 1))
+    if isinstance(s, ir.SequenceShape):
+        return frozenset((1,) * len(run) for run in s.runs)
+    if isinstance(s, ir.SetShape):
+        counts: dict[int, int] = {}
+        for card in s.cards:
+            counts[rank_of(card)] = counts.get(rank_of(card), 0) + 1
+        return frozenset({tuple(sorted(counts.values(), reverse=True))})
+    return None
+
+
+def can_overlap(a: ir.Combination, b: ir.Combination, copies: int) -> bool:
+    """Whether some cards could be both an ``a`` and a ``b`` (decided at compile time, so
+    generated code only tests the overlaps that can happen)."""
+    if not set(a.sizes) & set(b.sizes) or {a.suits, b.suits} == {"same", "mixed"}:
+        return False
+    sa, sb = rank_shape(a, copies), rank_shape(b, copies)
+    return sa is None or sb is None or bool(sa & sb)
+
+
 @dataclass(frozen=True)
 class KindView:
     index: int
     name: str
     label: str
     match_lines: list[str]
+    key_lines: list[str]
     gen_expr: str
     sizes: tuple[int, ...]
     key_shows: tuple[str, ...]
+    group: int
+    tier: int
+    bomb: int
+    outranked_by: tuple[str, ...]  # kinds that classify tries first on the same cards
+    dedupe: bool  # whether the generator can yield one set of cards twice
+    presorted: bool  # the generator yields cards already in CARD_KEY order
+    loop: str  # "each": every card; "same_rank": N cards of one rank; "": the generator
+    loop_size: int
+
+
+@dataclass(frozen=True)
+class DefView:
+    name: str
+    params: str
+    returns: str
+    lets: list[tuple[str, str]]
+    body: str
 
 
 class ModuleView:
@@ -62,6 +110,7 @@ class ModuleView:
         self.rank_index = {r: i for i, r in enumerate(game.ranks)}
         self.deck = tuple(c for c in ALL_CODES if c < game.deck_size)
         self.extra: list[str] = []  # module-level tables needed by matchers
+        self.emitted: set[str] = set()
 
     # -- header and constants
     @property
@@ -174,71 +223,100 @@ class ModuleView:
 
     # -- per-combination code
     def kind(self, i: int, c: ir.Combination) -> KindView:
-        lines: list[str] = []
+        """The matcher (shape check, suit rule, key) and the candidate generator of a kind.
+
+        ``match_lines`` check everything; ``key_lines`` skip the shape checks, for cards the
+        kind's own generator made (which have the shape by construction)."""
         s = c.shape
-        need_groups = isinstance(s, (ir.GroupsShape, ir.RunShape)) or any(
-            p.group is not None for p in c.key)
-        if isinstance(s, ir.GroupsShape) and len(s.sizes) == 1 and s.up_to == s.sizes[0] \
-                and not any(p.group is not None for p in c.key):
-            lines.append("r = RANK[cards[0]]")
-            lines.append("if any(RANK[x] != r for x in cards):")
-            lines.append("    return None")
-            need_groups = False
-        elif need_groups:
-            lines.append("groups = group_by_rank(cards, RANK)")
-        if isinstance(s, ir.GroupsShape) and need_groups:
-            if len(s.sizes) == 1:
-                lines.append(f"if len(groups) != 1 or not {s.sizes[0]} <= len(cards) "
-                             f"<= {s.up_to}:")
-            else:
-                lines.append(f"if [len(x) for x in groups] != {list(s.sizes)!r}:")
-            lines.append("    return None")
+        groups_line = "groups = group_by_rank(cards, RANK)"
+        needs_groups = any(p.group is not None for p in c.key)
+        shape_checks: list[str] = []
+        prep: list[str] = [groups_line] if needs_groups else []
+        if isinstance(s, ir.GroupsShape):
             gen = f"gen_groups(by_rank, {s.sizes!r}, {s.up_to})"
+            if len(s.sizes) == 1:
+                shape_checks = ["r = RANK[cards[0]]", "if any(RANK[x] != r for x in cards):",
+                                "    return None"]
+                if s.up_to != s.sizes[0]:
+                    shape_checks += [f"if not {s.sizes[0]} <= len(cards) <= {s.up_to}:",
+                                     "    return None"]
+            else:
+                prep = [groups_line]
+                shape_checks = [f"if [len(x) for x in groups] != {list(s.sizes)!r}:",
+                                "    return None"]
         elif isinstance(s, ir.RunShape):
             within = tuple(self.rank_index[r] for r in s.within)
             pos = [within.index(r) if r in within else -1 for r in range(len(self.g.ranks))]
             table = f"RUN_POS_{c.name}"
             self.extra.append(f"{table}: tuple[int, ...] = {tuple(pos)!r}")
-            lines += [f"if any(len(x) != {s.width} for x in groups):", "    return None",
-                      f"pos = sorted({table}[RANK[x[0]]] for x in groups)",
-                      "if pos[0] < 0 or pos[-1] - pos[0] != len(pos) - 1:", "    return None",
-                      f"if not {s.min_len} <= len(pos) <= {s.max_len}:", "    return None"]
+            prep = [groups_line]
+            shape_checks = [f"if any(len(x) != {s.width} for x in groups):", "    return None",
+                            f"pos = sorted({table}[RANK[x[0]]] for x in groups)",
+                            "if pos[0] < 0 or pos[-1] - pos[0] != len(pos) - 1:",
+                            "    return None",
+                            f"if not {s.min_len} <= len(pos) <= {s.max_len}:", "    return None"]
             gen = f"gen_run(by_rank, {s.width}, {s.min_len}, {s.max_len}, {within!r})"
         elif isinstance(s, ir.SequenceShape):
             table = f"SEQUENCE_{s.sequence}"
             runs = tuple(tuple(self.rank_index[r] for r in run) for run in s.runs)
-            if not any(x.startswith(table + ":") for x in self.extra):
-                body = ", ".join(f"frozenset({set(run)!r}): ({k}, {run[-1]})"
-                                 for k, run in enumerate(runs))
-                self.extra.append(f"{table}: dict[frozenset[int], tuple[int, int]] = "
-                                  f"{{{body}}}")
+            if table not in self.emitted:
+                self.emitted.add(table)
+                body = ",\n    ".join(f"frozenset({sorted(run)!r}): ({k}, {run[-1]})"
+                                      for k, run in enumerate(runs))
+                self.extra.append(f"# {table}[ranks]: (which listed run, its top rank)\n"
+                                  f"{table}: dict[frozenset[int], tuple[int, int]] = {{\n"
+                                  f"    {body},\n}}")
                 self.extra.append(f"{table}_RUNS: tuple[tuple[int, ...], ...] = {runs!r}")
-            lines += [f"hit = {table}.get(frozenset(RANK[x] for x in cards))",
-                      "if hit is None or len({RANK[x] for x in cards}) != len(cards):",
-                      "    return None",
-                      "top = next(x for x in cards if RANK[x] == hit[1])"]
+            shape_checks = [f"found = {table}.get(frozenset(RANK[x] for x in cards))",
+                            "if found is None or len({RANK[x] for x in cards}) != len(cards):",
+                            "    return None", "hit = found"]
+            prep += [f"hit = {table}[frozenset(RANK[x] for x in cards)]"]
             gen = f"gen_sequences(by_rank, {table}_RUNS)"
         elif isinstance(s, ir.CardsShape):
             suit = "SUIT" if c.suits == "same" else "None"
+            shape_checks = []
             gen = f"gen_cards(hand, {s.count}, {suit})"
-        elif isinstance(s, ir.SetShape):
-            lines += [f"if tuple(sorted(cards)) != {s.cards!r}:", "    return None"]
+        else:
+            shape_checks = [f"if tuple(sorted(cards)) != {s.cards!r}:", "    return None"]
             gen = f"gen_set(hand, {s.cards!r})"
-        else:  # single group fast path
-            assert isinstance(s, ir.GroupsShape)
-            gen = f"gen_groups(by_rank, {s.sizes!r}, {s.up_to})"
+        suit_lines: list[str] = []
         if c.suits == "same":
-            lines += ["if len({SUIT[x] for x in cards}) != 1:", "    return None"]
+            suit_lines = ["if len({SUIT[x] for x in cards}) != 1:", "    return None"]
         elif c.suits == "mixed":
-            lines += ["if len({SUIT[x] for x in cards}) == 1:", "    return None"]
-        lines.append("return (" + "".join(self.key_expr(p) + ", " for p in c.key) + ")")
-        return KindView(index=i, name=c.name, label=c.label, match_lines=lines, gen_expr=gen,
-                        sizes=c.sizes, key_shows=tuple(p.kind for p in c.key))
+            suit_lines = ["if len({SUIT[x] for x in cards}) == 1:", "    return None"]
+        if any(p.kind == "sequence" for p in c.key):
+            suit_lines.append("top = next(x for x in cards if RANK[x] == hit[1])")
+        key_line = "return (" + "".join(self.key_expr(p) + ", " for p in c.key) + ")"
+        # prep lines compute what the key reads; the matcher must check the shape first.
+        checks_then_prep = [x for x in prep if not x.startswith("hit = ")]
+        if groups_line in checks_then_prep and shape_checks and "groups" in shape_checks[0]:
+            match_lines = checks_then_prep + shape_checks
+        else:
+            match_lines = shape_checks + checks_then_prep
+        match_lines += suit_lines + [key_line]
+        key_suits = suit_lines if not isinstance(s, ir.CardsShape) else suit_lines[2:]
+        key_lines = prep + key_suits + [key_line]
+        loop, loop_size = "", 0
+        if isinstance(s, ir.GroupsShape) and len(s.sizes) == 1 and s.up_to == s.sizes[0]:
+            loop, loop_size = ("each" if s.sizes[0] == 1 else "same_rank"), s.sizes[0]
+        presorted = isinstance(s, ir.CardsShape) or (
+            isinstance(s, ir.GroupsShape) and len(s.sizes) == 1)
+        order = self.classify_order
+        before = order[:order.index(i)]
+        outranked = tuple(self.g.combinations[j].name for j in before
+                          if can_overlap(self.g.combinations[j], c, self.g.copies))
+        repeats = isinstance(s, ir.GroupsShape) and len(set(s.sizes)) < len(s.sizes)
+        return KindView(index=i, name=c.name, label=c.label, match_lines=match_lines,
+                        key_lines=key_lines, gen_expr=gen,
+                        sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
+                        group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
+                        outranked_by=outranked, dedupe=self.g.copies > 1 or repeats,
+                        presorted=presorted, loop=loop, loop_size=loop_size)
 
     def key_expr(self, p: ir.KeyPart) -> str:
         part = "cards" if p.group is None else f"groups[{p.group}]"
-        if p.kind == "card":
-            return f"max(CARD_KEY[x] for x in {part})"
+        if p.kind == "card":  # cards and groups are in CARD_KEY order: the last is highest
+            return f"CARD_KEY[{part}[-1]]"
         if p.kind == "rank":
             return f"max(RANK[x] for x in {part})"
         if p.kind == "size":
@@ -256,13 +334,11 @@ class ModuleView:
                 for name, entries in self.g.tables]
 
     @property
-    def defs(self) -> list[dict[str, object]]:
-        out = []
-        for d in self.g.defs:
-            params = ", ".join(f"v_{p}: int" for p in d.params)
-            out.append({"name": d.name, "params": params, "returns": d.returns,
-                        "lets": [(n, py(e)) for n, e in d.lets], "body": py(d.body)})
-        return out
+    def defs(self) -> list[DefView]:
+        return [DefView(name=d.name, params=", ".join(f"v_{p}: int" for p in d.params),
+                        returns=d.returns, lets=[(n, py(e)) for n, e in d.lets],
+                        body=py(d.body))
+                for d in self.g.defs]
 
     @property
     def until(self) -> str:

@@ -1,4 +1,7 @@
-"""One diagnostic type for every stage: ``file:line:col: error: message``, the line, a caret, a hint."""
+"""One diagnostic type for every stage.
+
+``file:line:col: error: message``, then the source line, a caret under the spot, a hint.
+"""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ out in full equals the same game written as a variant of another.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from .diagnostics import Span
 
@@ -16,7 +15,7 @@ _NO_SPAN = Span.unknown()
 
 
 def _span() -> Span:
-    return field(default=_NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
+    return field(default=_NO_SPAN, compare=False, repr=False)
 
 
 # ------------------------------------------------------------------ expressions
@@ -106,8 +105,20 @@ class Neg:
     span: Span = _span()
 
 
-Expr = Union[Num, Var, ConstRef, CardLit, Builtin, DefCall, Aggregate, TableRef, If, BinOp, Not,
-             Neg]
+Expr = (
+    Num
+    | Var
+    | ConstRef
+    | CardLit
+    | Builtin
+    | DefCall
+    | Aggregate
+    | TableRef
+    | If
+    | BinOp
+    | Not
+    | Neg
+)
 
 
 # ------------------------------------------------------------------ combinations
@@ -147,7 +158,7 @@ class SetShape:
     cards: tuple[int, ...]
 
 
-Shape = Union[GroupsShape, RunShape, SequenceShape, CardsShape, SetShape]
+Shape = GroupsShape | RunShape | SequenceShape | CardsShape | SetShape
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -250,7 +261,7 @@ class ExampleScores:
     span: Span = _span()
 
 
-Example = Union[ExampleIs, ExampleBeats, ExampleScores]
+Example = ExampleIs | ExampleBeats | ExampleScores
 
 
 # ------------------------------------------------------------------ the game

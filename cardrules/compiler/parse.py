@@ -108,11 +108,13 @@ class _ToAst(Transformer[Token, Any]):
                         span=self.sp(meta), remove=True)
 
     def _key(self, stmt: ast.Stmt) -> str:
-        named = {ast.Sequence: "sequence", ast.Combination: "combination", ast.Ladder: "ladder",
-                 ast.Const: "const", ast.Table: "table", ast.Def: "def"}
-        for cls, word in named.items():
-            if isinstance(stmt, cls):
-                return f"{word} {stmt.name.text}"  # type: ignore[attr-defined]
+        """What an item defines; a variant's item replaces the base's item of the same key."""
+        if isinstance(stmt, (ast.Sequence, ast.Combination, ast.Ladder, ast.Const, ast.Table,
+                             ast.Def)):
+            word = {ast.Sequence: "sequence", ast.Combination: "combination",
+                    ast.Ladder: "ladder", ast.Const: "const", ast.Table: "table",
+                    ast.Def: "def"}[type(stmt)]
+            return f"{word} {stmt.name.text}"
         if isinstance(stmt, ast.Choice):
             return stmt.what
         if isinstance(stmt, (ast.ExampleIs, ast.ExampleBeats, ast.ExampleScores)):
@@ -428,7 +430,8 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
     line, col = err.line if err.line > 0 else 1, err.column if err.column > 0 else 1
     span = Span(file=path, line=line, col=col, end_line=line, end_col=col + 1)
     if isinstance(err, UnexpectedCharacters):
-        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        pos = err.pos_in_stream if err.pos_in_stream is not None else len(text)
+        ch = text[pos] if pos < len(text) else "?"
         return Diagnostic(message=f"unexpected character {ch!r}", span=span,
                           hint="cards are written like S3 H10 DQ BJ or ♠3; comments start with #")
     if isinstance(err, UnexpectedEOF):

@@ -164,7 +164,7 @@ class Table:
         return [s for s in range(self.n) if s not in self.places]
 
     def legal_moves(self) -> dict[tuple[int, ...], Move]:
-        """Legal moves keyed by their sorted cards; computed once per position."""
+        """Legal moves keyed by their cards in CARD_KEY order; computed once per position."""
         if self._legal is not None:
             return self._legal
         if self.over:
@@ -181,7 +181,7 @@ class Table:
             if self.m.PASSING == "allowed" or not found:
                 moves[()] = PASS
         for p in found:
-            moves.setdefault(tuple(sorted(p.cards)), Move(p.cards, p))
+            moves.setdefault(p.cards, Move(p.cards, p))
         self._legal = moves
         return moves
 
@@ -234,7 +234,8 @@ class Table:
         if self.over:
             raise IllegalMove("the round is over")
         mv = self.parse_move(move)
-        key = tuple(sorted(mv.cards))
+        key = mv.cards if mv.play is not None else tuple(
+            sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
         legal = self.legal_moves()
         if key not in legal:
             raise IllegalMove(self._why_illegal(mv))

@@ -1,0 +1,253 @@
+"""The ``cardrules`` command. Exit 0: done; 1: bad input (rules, cards, moves); 2: bad usage."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .compiler import CompileError, builtin_games, compile_path
+from .runtime.bots import BOT_KINDS
+from .runtime.cards import CardError
+from .runtime.examples import check_examples
+from .runtime.game import Game, GameNotFound, GameTable, load
+from .runtime.table import IllegalMove
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class InputError(Exception):
+    pass
+
+
+def _load(name: str) -> Game:
+    try:
+        return load(name)
+    except GameNotFound as err:
+        raise InputError(str(err)) from None
+
+
+def _seats(text: str | None, players: int) -> list[str]:
+    if text is None:
+        return ["greedy"] + ["random"] * (players - 1)
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    for k in kinds:
+        if k not in BOT_KINDS:
+            raise UsageError(f"--seats: unknown seat kind '{k}' (choose from "
+                             f"{', '.join(BOT_KINDS)})")
+    if len(kinds) != players:
+        raise UsageError(f"--seats: this game has {players} seats, {len(kinds)} given")
+    return kinds
+
+
+# ------------------------------------------------------------------ list, check, compile
+def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    rows = []
+    for path in builtin_games():
+        g = compile_path(path)
+        rows.append((g.name, g.title, str(g.players), g.family))
+    widths = [max(len(r[i]) for r in rows + [("game", "title", "players", "family")])
+              for i in range(4)]
+    for row in [("game", "title", "players", "family"), *rows]:
+        out.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                  + "\n")
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    game = _load(args.game)
+    failures = check_examples(game)
+    if failures:
+        raise CompileError(failures, {str(game.path): game.ir.source})
+    out.write(f"{game.path}: ok: {game.name}, {len(game.ir.combinations)} combinations, "
+              f"{len(game.ir.examples)} worked examples hold\n")
+    return EXIT_OK
+
+
+def cmd_compile(args: argparse.Namespace, out: TextIO) -> int:
+    game = _load(args.game)
+    target = Path(args.output)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"-o {target}: not a directory")
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / f"{game.name}.py"
+    path.write_text(game.source, encoding="utf-8")
+    out.write(f"wrote {path}\n")
+    return EXIT_OK
+
+
+def cmd_classify(args: argparse.Namespace, out: TextIO) -> int:
+    game = _load(args.game)
+    try:
+        cards = game.parse_cards(" ".join(args.cards))
+    except CardError as err:
+        raise InputError(str(err)) from None
+    combo = game.classify(cards)
+    if combo is None:
+        out.write(f"{game.format_cards(game.sort_cards(cards))}: not a combination\n")
+        return EXIT_INPUT
+    out.write(f"{game.format_cards(combo.cards)}: {combo}\n")
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ play
+def _ask_human(table: GameTable, out: TextIO) -> None:
+    game = table.game
+    seat = table.seat
+    while True:
+        view = table.view(seat)
+        beat = game.format_cards(view.to_beat) if view.to_beat else "(you lead)"
+        out.write(f"\nseat {seat}, your hand: {game.format_cards(view.hand)}\n"
+                  f"to beat: {beat}\nyour move (cards like S3 S4, 'pass', '?' for options): ")
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise InputError("input ended before the round did")
+        text = line.strip()
+        if text in ("?", "help"):
+            options = table.legal_actions()
+            out.write("legal: " + " | ".join(str(m) for m in options[:40])
+                      + (" ..." if len(options) > 40 else "") + "\n")
+            continue
+        try:
+            table.apply(text)
+            return
+        except IllegalMove as err:
+            out.write(f"not allowed: {err}\n")
+
+
+def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
+    kinds = table.seat_kinds
+    out.write("hands:\n")
+    for s in range(game.players):
+        shown = game.format_cards(table.hand(s)) if kinds[s] != "human" else "(yours)"
+        out.write(f"  seat {s} [{kinds[s]}]: {shown}\n")
+    while not table.over:
+        seat = table.seat
+        if kinds[seat] == "human":
+            _ask_human(table, out)
+            move = table.history[-1][1]
+        else:
+            move = table.apply(table.bot_move())
+        what = f"  {game.module.KINDS[move.play.kind]}" if move.play else ""
+        out.write(f"seat {seat} [{kinds[seat]}]: {move}{what}\n")
+        if not table.over and table.current is None:
+            out.write(f"  -- all pass; seat {table.seat} leads\n")
+    res = table.result()
+    out.write(f"round over; went out: {' '.join(map(str, res.places))}; "
+              f"cards left: {' '.join(map(str, res.cards_left))}\n")
+    out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(res.scores))
+              + "\n")
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    game = _load(args.game)
+    seats = _seats(args.seats, game.players)
+    totals = [0] * game.players
+    leader: int | None = None
+    rounds = 0
+    while True:
+        rounds += 1
+        out.write(f"== {game.title}: round {rounds} (seed {args.seed}) ==\n")
+        table = game.new_table(seed=f"{args.seed}:{rounds - 1}", seats=seats, leader=leader,
+                               first_round=rounds == 1)
+        table.totals, table.round_number = list(totals), rounds
+        _play_round(game, table, out)
+        from .runtime.game import _view
+        gained = game.module.accumulate(_view(table))
+        totals = [a + b for a, b in zip(totals, gained, strict=True)]
+        table.totals = list(totals)
+        if game.module.MATCH_ROUNDS != 1:
+            out.write("match totals: " + "  ".join(f"seat {s}: {v}" for s, v in
+                                                   enumerate(totals)) + "\n")
+        if game.match_done(rounds, table):
+            break
+        leader = table.places[0] if game.module.LEAD_NEXT == "winner" else None
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ simulate
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from .runtime.simulate import simulate, summary_text
+    game = _load(args.game)
+    seats = _seats(args.seats, game.players)
+    if args.n < 1:
+        raise UsageError("-n must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    show = sys.stderr.isatty() and not args.json
+    stats = simulate(game, n=args.n, seed=args.seed, seats=seats, workers=args.workers,
+                     progress=show)
+    if args.json:
+        out.write(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
+    else:
+        out.write(summary_text(stats))
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ entry
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cardrules", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser("list", help="the built-in games")
+    c = sub.add_parser("check", help="validate a game and its worked examples")
+    c.add_argument("game", help="a built-in game name or a .rules file")
+    c = sub.add_parser("compile", help="write the generated Python module")
+    c.add_argument("game")
+    c.add_argument("-o", "--output", default=".", help="directory to write into (default .)")
+    c = sub.add_parser("classify", help="what combination some cards form")
+    c.add_argument("game")
+    c.add_argument("cards", nargs="+", help="cards like S3 H10 DQ or ♠3 ♥10")
+    for name, helptext in (("play", "play one round or match"),
+                           ("simulate", "play many games with bots")):
+        c = sub.add_parser(name, help=helptext)
+        c.add_argument("game")
+        c.add_argument("--seed", type=int, default=1)
+        c.add_argument("--seats", help="seat kinds, comma separated: random, greedy, human")
+        if name == "simulate":
+            c.add_argument("-n", type=int, required=True, help="how many games")
+            c.add_argument("--workers", type=int, default=1)
+            c.add_argument("--json", action="store_true")
+    return p
+
+
+COMMANDS = {"list": cmd_list, "check": cmd_check, "compile": cmd_compile,
+            "classify": cmd_classify, "play": cmd_play, "simulate": cmd_simulate}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    out = sys.stdout
+    try:
+        return COMMANDS[args.command](args, out)
+    except UsageError as err:
+        parser.print_usage(sys.stderr)
+        sys.stderr.write(f"cardrules: error: {err}\n")
+        return EXIT_USAGE
+    except CompileError as err:
+        sys.stderr.write(err.render() + "\n")
+        n = len(err.diagnostics)
+        sys.stderr.write(f"{n} error{'s' if n != 1 else ''}\n")
+        return EXIT_INPUT
+    except (InputError, CardError, IllegalMove, ValueError) as err:
+        sys.stderr.write(f"cardrules: error: {err}\n")
+        return EXIT_INPUT
+    except OSError as err:
+        sys.stderr.write(f"cardrules: error: {err.strerror or err}: "
+                         f"{getattr(err, 'filename', '') or ''}\n")
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
