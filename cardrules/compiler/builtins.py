@@ -27,7 +27,7 @@ BUILTINS: dict[str, Builtin] = {
                        doc="the seat that finished in the given place (-1 if none yet)"),
     "others": Builtin(params=("seat",), returns="seats", doc="every seat but this one"),
     "seats": Builtin(params=(), returns="seats", doc="every seat, in turn order"),
-    "players": Builtin(params=(), returns="int", doc="the number of seats"),
+    "seat_count": Builtin(params=(), returns="int", doc="the number of seats"),
     "side": Builtin(params=("seat",), returns="int",
                     doc="the seat's side: 0 for the first side (the holders, in hidden teams)"),
     "same_side": Builtin(params=("seat", "seat"), returns="bool",

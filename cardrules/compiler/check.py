@@ -424,7 +424,7 @@ class Checker:
         if "score" not in asts:
             self.missing("def score(p)", "every game defines each seat's round score: "
                          "'def score(p) = ...'")
-        elif len(asts["score"][0].params) != 1 or checker.returns["score"] != "int":
+        elif len(asts["score"][0].params) != 1 or checker.returns["score"] not in ("int", "?"):
             self.errors.error(asts["score"][0].name.span,
                               "score takes one seat and gives a whole number")
         return out
@@ -517,7 +517,7 @@ class ExprChecker:
             scope[var.text] = t
             lets.append((var.text, e))
         body, ret = self.expr(d.body, scope)
-        if ret not in ("int", "bool"):
+        if ret not in ("int", "bool", "?"):
             self.err.error(d.body.span, f"def {name} gives {ret}; a def gives int or bool")
         self.active.pop()
         self.returns[name] = ret
@@ -628,6 +628,8 @@ class ExprChecker:
         return ir.If(cond=c, then=a, otherwise=b, span=e.span), ta
 
     def e_binop(self, e: ast.BinOp, scope: dict[str, str]) -> tuple[ir.Expr, str]:
+        """Operands of and/or are bool, of arithmetic and ordering int; == and != need two
+        values of one type."""
         if e.op in ("and", "or"):
             left, right = self.expect(e.left, "bool", scope), self.expect(e.right, "bool", scope)
             return ir.BinOp(op=e.op, left=left, right=right, span=e.span), "bool"

@@ -7,10 +7,16 @@ from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from . import ast
-from .diagnostics import CompileError, Diagnostic, Span
+from .diagnostics import CompileError, Diagnostic, Span, did_you_mean
 
 # Readable names for the grammar's terminals, used in "expected ..." messages.
 _TERMINAL_WORDS = {
@@ -24,7 +30,7 @@ _TERMINAL_WORDS = {
 def parser() -> Lark:
     """The Lark parser, built once per process (no on-disk cache: nothing shared to tamper with)."""
     text = resources.files("cardrules.grammar").joinpath("cardrules.lark").read_text("utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", propagate_positions=True,
+    return Lark(text, parser="lalr", lexer="basic", propagate_positions=True,
                 maybe_placeholders=False)
 
 
@@ -392,14 +398,17 @@ class _ToAst(Transformer[Token, Any]):
     def example_beats(self, c: list[Token]) -> ast.ExampleBeats:
         return ast.ExampleBeats(winner=self._string_tok(c[0]), loser=self._string_tok(c[1]))
 
-    def setup_cards_left(self, c: list[Token]) -> tuple[str, Any]:
-        return ("cards_left", tuple(self._words(c)))
-
-    def setup_places(self, c: list[Token]) -> tuple[str, Any]:
-        return ("places", tuple(self._words(c)))
+    def setup_numbers(self, c: list[Token]) -> tuple[str, Any]:
+        what = self.tok(c[0])
+        if what.text not in ("cards_left", "places"):
+            raise CompileError([Diagnostic(
+                message=f"an example cannot set '{what.text}'", span=what.span,
+                hint="examples set cards_left N N N N, places N N N N, held \"CARDS\" by SEAT")],
+                {self.file: self._text})
+        return (what.text, tuple(self._words(c[1:])))
 
     def setup_holds(self, c: list[Token]) -> tuple[str, Any]:
-        return ("holds", (self.tok(c[0]), self._string_tok(c[1])))
+        return ("holds", (self.tok(c[1]), self._string_tok(c[0])))
 
     def example_scores(self, c: list[Any]) -> ast.ExampleScores:
         setups = [x for x in c if isinstance(x, tuple)]
@@ -442,13 +451,19 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
                           hint="expected " + _describe_expected(set(err.expected)))
     assert isinstance(err, UnexpectedToken)
     tok = err.token
-    shown = "the end of the file" if tok.type == "$END" else repr(str(tok))
-    if tok.type != "$END":
-        span = Span(file=path, line=line, col=col, end_line=line, end_col=col + len(str(tok)))
     hint = "expected " + _describe_expected(set(err.expected))
+    if tok.type == "$END":
+        return Diagnostic(message="the file ends in the middle of a statement", span=span,
+                          hint=hint)
+    span = Span(file=path, line=line, col=col, end_line=line, end_col=col + len(str(tok)))
+    if "COMBINATION" in err.expected and "OVERRIDE" in err.expected:  # a statement starts here
+        words = [e.lower() for e in err.expected if e.isalpha() and e.isupper()]
+        return Diagnostic(message=f"unknown statement '{tok}'", span=span,
+                          hint=did_you_mean(str(tok).lower(), words)
+                          or "statements start with: " + ", ".join(sorted(words)))
     if tok.type == "NAME" and "NAME" not in err.expected and str(tok).lower() != str(tok):
         hint += "; keywords are lower case"
-    return Diagnostic(message=f"unexpected {shown}", span=span, hint=hint)
+    return Diagnostic(message=f"unexpected {str(tok)!r}", span=span, hint=hint)
 
 
 def parse_text(text: str, path: str) -> ast.RulesFile:
@@ -459,7 +474,12 @@ def parse_text(text: str, path: str) -> ast.RulesFile:
         raise CompileError([_parse_error(path, text, err)], {path: text}) from None
     builder = _ToAst(path)
     builder._text = text
-    header, *items = builder.transform(tree).children
+    try:
+        header, *items = builder.transform(tree).children
+    except VisitError as err:
+        if isinstance(err.orig_exc, CompileError):
+            raise err.orig_exc from None
+        raise
     name, extends = header
     return ast.RulesFile(name=name, extends=extends, items=tuple(items), path=path,
                          source=text, sources={path: text})

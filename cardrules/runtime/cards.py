@@ -16,7 +16,7 @@ LITTLE_JOKER = 52
 BIG_JOKER = 53
 ALL_CODES = tuple(range(54))
 
-_RANK_ALIASES = {"T": "10", "1": "A"}
+_RANK_ALIASES = {"T": "10"}
 
 
 class CardError(ValueError):

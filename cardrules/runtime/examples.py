@@ -43,7 +43,7 @@ class ExampleView:
     def seats(self) -> tuple[int, ...]:
         return tuple(range(self.n))
 
-    def players(self) -> int:
+    def seat_count(self) -> int:
         return self.n
 
     def side(self, seat: int) -> int:

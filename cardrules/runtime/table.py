@@ -82,7 +82,7 @@ class RoundView:
     def seats(self) -> tuple[int, ...]:
         return tuple(range(self.t.n))
 
-    def players(self) -> int:
+    def seat_count(self) -> int:
         return self.t.n
 
     def side(self, seat: int) -> int:

@@ -1,0 +1,172 @@
+"""Every bad input gives a located message for a person, never a traceback.
+
+One table of labelled bad snippets, each with the exact place and message it must give,
+checked in one loop (in the manner of lark's match_examples tables)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules.compiler import CompileError, compile_text
+from cardrules.compiler.builtins import BUILTINS
+
+BASE = """game mini
+players 4
+deck 52
+deal 13 each
+ranks 3 4 5 6 7 8 9 10 J Q K A 2
+suits D C H S
+combination single { group 1 key card }
+def score(p) = 0
+"""
+
+
+def add(text: str) -> str:
+    return BASE + text
+
+
+def sub(old: str, new: str) -> str:
+    assert old in BASE
+    return BASE.replace(old, new)
+
+
+# (label, rules text, "line:col", message, hint fragment or "")
+CASES = [
+    ("unknown statement", add("foo 3\n"), "9:1", "unknown statement 'foo'",
+     "statements start with"),
+    ("misspelt statement", add("player 4\n"), "9:1", "unknown statement 'player'",
+     "did you mean 'players'?"),
+    ("keywords are lower case", add("Players 4\n"), "9:1", "unknown statement 'Players'",
+     "did you mean 'players'?"),
+    ("bad character", add("players 4 $\n"), "9:11", "unexpected character '$'", ""),
+    ("file ends mid-statement", add("combination pair { group 2 key card\n"), "9:32",
+     "the file ends in the middle of a statement", "expected"),
+    ("keywords do not glue", add("def f(p) = cases { whenp < 8: 1 else: 2 }\n"), "9:20",
+     "unexpected 'whenp'", "expected 'when'"),
+    ("bad rank", sub("ranks 3 4", "ranks 3 4 Z"), "5:11", "'Z' is not a rank", "ranks are"),
+    ("rank left out", sub("A 2\n", "A\n"), "5:7", "the rank order leaves out 2", ""),
+    ("rank twice", sub("ranks 3 4", "ranks 3 3 4"), "5:9", "rank 3 is listed twice", ""),
+    ("bad suit", sub("suits D C H S", "suits D C H X"), "6:13", "'X' is not a suit", ""),
+    ("deck size", sub("deck 52", "deck 50"), "3:6", "a deck has 52 or 54 cards, not 50",
+     "deck 54"),
+    ("deal more than the deck", sub("deal 13", "deal 14"), "4:6",
+     "4 x 14 cards + kitty 0 is more than the 52 cards of the deck", ""),
+    ("one player", sub("players 4", "players 1"), "2:9",
+     "players must be between 2 and 8, not 1", ""),
+    ("combination without shape", add("combination pair { key card }\n"), "9:13",
+     "combination pair needs exactly one shape, not 0", "a shape is"),
+    ("combination without key", add("combination pair { group 2 }\n"), "9:13",
+     "combination pair needs one 'key' line", ""),
+    ("unknown sequence", add("combination st { sequence of straigts key sequence }\n"),
+     "9:30", "unknown sequence 'straigts'", "declare it"),
+    ("no such group", add("combination fh { group 3 + group 2 key card of group 3 }\n"),
+     "9:54", "there is no group 3 in this combination", "numbered 1 to 2"),
+    ("key sequence needs a sequence", add("combination pair { group 2 key sequence }\n"),
+     "9:32", "'key sequence' needs a 'sequence of' shape", ""),
+    ("unknown kind on a ladder", add("combination pair { group 2 key card }\n"
+                                     "ladder x: single < pairr\n"), "10:20",
+     "unknown combination 'pairr'", "did you mean 'pair'?"),
+    ("unknown function", sub("def score(p) = 0", "def score(p) = cards_lefft(p)"), "8:16",
+     "unknown function 'cards_lefft'", "did you mean 'cards_left'?"),
+    ("unknown name", sub("def score(p) = 0", "def score(p) = n + 1"), "8:16",
+     "unknown name 'n'", ""),
+    ("type mismatch", sub("def score(p) = 0", "def score(p) = if 1 then 2 else 3"), "8:19",
+     "expected bool here, but this is int", ""),
+    ("arity", sub("def score(p) = 0", "def score(p) = cards_left(p, p)"), "8:16",
+     "cards_left takes 1 argument(s), not 2", ""),
+    ("bad card in a formula", sub("def score(p) = 0",
+                                  "def score(p) = if holds(p, X2) then 1 else 0"), "8:28",
+     "'X2' is not a card", "no suit"),
+    ("recursion", sub("def score(p) = 0", "def score(p) = score(p)"), "8:16",
+     "def score calls itself", "cannot be recursive"),
+    ("no score", sub("def score(p) = 0", "def points(p) = 0"), "1:1",
+     "the game states no def score(p)", "def score(p) = ..."),
+    ("stated twice", add("players 4\n"), "9:1", "players is stated twice in this file",
+     "line 2"),
+    ("bad lead card", add("lead first: holder of D1 must play\n"), "9:23",
+     "'D1' is not a card", "no rank"),
+    ("example of unknown kind", add('example "S3 S4" is pairr\n'), "9:20",
+     "unknown combination 'pairr'", ""),
+    ("example with a bad card", add('example "S3 X4" is single\n'), "9:10",
+     'bad card list "S3 X4"', "no suit"),
+    ("example with too few numbers", add("example scores cards_left 1 2 3 => 1 2 3 4\n"),
+     "9:27", "cards_left gives 3 numbers for 4 players", ""),
+    ("example sets an unknown quantity", add("example scores points 1 2 3 4 => 1 2 3 4\n"),
+     "9:16", "an example cannot set 'points'", ""),
+    ("constant from a formula", add("const a = cards_left(1)\n"), "9:11",
+     "a constant must be a number or arithmetic of constants", ""),
+    ("empty match", add("match { }\n"), "9:1", "a match needs 'rounds N' or 'until CONDITION'",
+     ""),
+    ("unknown accumulated def", add("match { accumulate pointz until 1 > 0 }\n"), "9:20",
+     "unknown def 'pointz'", ""),
+    ("unknown family", add("family climb\n"), "9:8", "unknown family 'climb'",
+     "did you mean 'climbing'?"),
+    ("unknown base game", "game x extends big_tw0\n", "1:16",
+     "cannot find the base game 'big_tw0'", "did you mean 'big_two'?"),
+    ("override of what the base lacks",
+     "game x extends big_two\noverride combination quad { group 4 key card }\n", "2:1",
+     "cannot override combination quad: the base game has none", "did you mean"),
+    ("redefinition without override",
+     "game x extends big_two\nranks 3 4 5 6 7 8 9 10 J Q K A 2\n", "2:1",
+     "ranks is already defined by the base game", "write 'override ranks ...'"),
+    ("remove what the base lacks", "game x extends big_two\nremove combination quad\n", "2:1",
+     "cannot remove combination quad: the base game has none", ""),
+    ("override without a base", "game x\noverride players 4\n", "2:1",
+     "cannot override players: the base game has none", "only a game that extends"),
+]
+
+
+@pytest.mark.parametrize(("label", "text", "where", "message", "hint"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_bad_rules_give_located_messages(label: str, text: str, where: str, message: str,
+                                         hint: str) -> None:
+    with pytest.raises(CompileError) as info:
+        compile_text(text, "bad.rules")
+    first = info.value.diagnostics[0]
+    assert f"{first.span.line}:{first.span.col}" == where
+    assert first.message == message
+    assert hint in first.hint
+    rendered = info.value.render().splitlines()
+    assert rendered[0] == f"bad.rules:{where}: error: {message}"
+    assert rendered[2].strip().startswith("^")  # the caret line under the source line
+
+
+def test_at_least_fifteen_cases() -> None:
+    assert len(CASES) >= 15
+
+
+def test_several_errors_reported_in_one_run() -> None:
+    text = sub("players 4", "players 1").replace("deck 52", "deck 50")
+    with pytest.raises(CompileError) as info:
+        compile_text(text, "bad.rules")
+    messages = [d.message for d in info.value.diagnostics]
+    assert "players must be between 2 and 8, not 1" in messages
+    assert "a deck has 52 or 54 cards, not 50" in messages
+
+
+def test_caret_sits_under_the_spot() -> None:
+    with pytest.raises(CompileError) as info:
+        compile_text(sub("ranks 3 4", "ranks 3 4 Z"), "bad.rules")
+    lines = info.value.render().splitlines()
+    assert lines[1] == "    ranks 3 4 Z 5 6 7 8 9 10 J Q K A 2"
+    assert lines[2] == "              ^"
+
+
+def test_keyword_prefix_is_a_name_not_a_keyword() -> None:
+    # `whendraw` is one name; a def may be called `whendraw` and used as one.
+    game = compile_text(add("def whendraw(p) = cards_left(p)\n"
+                            "def other(p) = whendraw(p) + 1\n"), "ok.rules")
+    assert [d.name for d in game.defs] == ["score", "whendraw", "other"]
+
+
+@pytest.mark.parametrize("name", sorted(BUILTINS))
+def test_every_builtin_is_callable_by_name(name: str) -> None:
+    b = BUILTINS[name]
+    args = {"seat": "p", "card": "S2", "int": "1"}
+    call = f"{name}({', '.join(args[t] for t in b.params)})"
+    wrap = {"int": "{}", "bool": "if {} then 1 else 0", "seat": "if {} == p then 1 else 0",
+            "seats": "count(q in {}: true_ish(q))"}[b.returns]
+    text = add("def true_ish(q) = cards_left(q) >= 0\n"
+               f"def uses(p) = {wrap.format(call)}\n")
+    game = compile_text(text, "ok.rules")
+    assert any(d.name == "uses" for d in game.defs)
