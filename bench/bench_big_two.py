@@ -168,8 +168,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     r_games, r_moves, r_count = games_per_second(play_reference, args.seconds, args.seed)
     print(
-        f"(a) random-bot games on deals from seed {args.seed} on ({c_count} compiled, "
-        f"{r_count} reference)"
+        f"(a) random-bot games, deal seeds {args.seed}, {args.seed + 1}, ... ({c_count} compiled, "
+        f"{r_count} reference games)"
     )
     report("    games per second", c_games, r_games)
     report("    moves per second", c_moves, r_moves)

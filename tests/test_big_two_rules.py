@@ -235,3 +235,14 @@ def test_card_notation_symbols_and_letters_agree(big_two: Game) -> None:
     assert big_two.parse_cards("s3, 10h") == big_two.parse_cards("S3 H10")
     with pytest.raises(cardrules.CardError, match="not in the deck"):
         big_two.parse_cards("BJ")
+
+
+def test_hands_can_be_strings_word_lists_or_codes(big_two: Game) -> None:
+    words = [h.split() for h in HANDS]
+    codes = [list(big_two.parse_cards(h)) for h in HANDS]
+    tables = [big_two.new_table(hands=h) for h in (HANDS, words, codes)]
+    assert len({tuple(t.hand(s) for s in range(4)) for t in tables}) == 1
+    with pytest.raises(cardrules.CardError):
+        big_two.new_table(hands=[["D3", 5], [], [], []])  # type: ignore[list-item]
+    with pytest.raises(cardrules.CardError, match="more often than the deck has it"):
+        big_two.new_table(hands=["D3", "D3", "", ""])

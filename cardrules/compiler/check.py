@@ -50,6 +50,7 @@ class Checker:
     def __init__(self, res: Resolved) -> None:
         self.res = res
         self.errors = Collector()
+        self.errors.items.extend(res.errors)
         self.items = {i.key: i for i in res.items}
         self.head = Span(file=res.path, line=1, col=1, end_line=1, end_col=5)
 

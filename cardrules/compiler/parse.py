@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 from typing import Any
 
@@ -47,8 +48,8 @@ def _tok_span(file: str, t: Token) -> Span:
 
 
 def _unquote(s: str) -> str:
-    body = s[1:-1]
-    return body.replace('\\"', '"').replace("\\\\", "\\")
+    """A string literal's text: backslash escapes only a quote or a backslash."""
+    return re.sub(r'\\(["\\])', r"\1", s[1:-1])
 
 
 class _ToAst(Transformer[Token, Any]):

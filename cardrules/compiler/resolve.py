@@ -3,7 +3,8 @@
 A variant states only what differs. Each of its items either adds something new, or, marked
 ``override`` (or ``remove``), replaces (or drops) the base's item of the same key. Overriding
 something the base lacks, or redefining without ``override``, is an error at the item.
-Worked examples are never inherited: each file's examples prove that file.
+The title and worked examples are never inherited: each file names itself and its examples
+prove that file.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import ast
-from .diagnostics import Collector, CompileError, Span, did_you_mean
+from .diagnostics import Collector, CompileError, Diagnostic, Span, did_you_mean
 from .parse import parse_text
 
 
@@ -23,6 +24,7 @@ class Resolved:
     sources: dict[str, str]
     path: str
     source: str
+    errors: tuple[Diagnostic, ...] = ()  # merge errors, reported with the checker's
 
 
 def builtin_games_dir() -> Path:
@@ -47,9 +49,8 @@ def resolve(rules: ast.RulesFile, _chain: tuple[str, ...] = ()) -> Resolved:
         sources.update(base_sources)
     errors.raise_if_any(sources)
     merged = _merge(base_items, rules, errors)
-    errors.raise_if_any(sources)
     return Resolved(name=rules.name.text, items=tuple(merged), sources=sources,
-                    path=rules.path, source=rules.source)
+                    path=rules.path, source=rules.source, errors=tuple(errors.items))
 
 
 def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
@@ -71,11 +72,15 @@ def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
     try:
         base = resolve(parse_text(text, str(path)), (*chain, rules.name.text))
     except CompileError as err:
-        for d in err.diagnostics:
-            errors.items.append(d)
+        errors.items.extend(err.diagnostics)
         return [], dict(err.sources)
-    items = [i for i in base.items if not i.key.startswith("example ")]
+    errors.items.extend(base.errors)
+    items = [i for i in base.items if not _per_file(i.key)]
     return items, base.sources
+
+
+def _per_file(key: str) -> bool:
+    return key == "title" or key.startswith("example ")
 
 
 def _merge(base: list[ast.Item], rules: ast.RulesFile, errors: Collector) -> list[ast.Item]:

@@ -103,14 +103,26 @@ class Game:
     # ------------------------------------------------------------ tables and matches
     def new_table(self, *, seed: int | str | None = None,
                   seats: Sequence[str] | None = None,
-                  hands: Sequence[Sequence[int] | str] | None = None,
+                  hands: Sequence[Sequence[int] | Sequence[str] | str] | None = None,
                   leader: int | None = None, first_round: bool = True) -> GameTable:
+        """A round at a table. ``hands`` deals given cards instead of shuffling: per seat a
+        string (``"S3 H4"``), a list of card words, or a list of card codes."""
         dealt = None
         if hands is not None:
-            dealt = [self.parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+            dealt = [self._hand(h) for h in hands]
             self._check_hands(dealt)
         return GameTable(self, seed=seed, seats=seats, hands=dealt, leader=leader,
                          first_round=first_round)
+
+    def _hand(self, hand: Sequence[int] | Sequence[str] | str) -> tuple[int, ...]:
+        if isinstance(hand, str):
+            return self.parse_cards(hand)
+        if all(isinstance(c, str) for c in hand):
+            return self.parse_cards(" ".join(str(c) for c in hand))
+        if all(isinstance(c, int) and 0 <= c < 54 for c in hand):
+            return tuple(int(c) for c in hand)
+        raise CardError("a hand is a string of cards, a list of card words, or card codes "
+                        "0-53")
 
     def _check_hands(self, hands: list[tuple[int, ...]]) -> None:
         if len(hands) != self.players:
