@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .compiler import CompileError, builtin_games, compile_path
+from .compiler.diff import Difference
 from .runtime.bots import BOT_KINDS
 from .runtime.cards import CardError
 from .runtime.examples import check_examples
@@ -192,6 +193,49 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# ------------------------------------------------------------------ diff
+_RED, _GREEN, _DIM, _RESET = "\033[31m", "\033[32m", "\033[2m", "\033[0m"
+
+
+def _text(a: str, b: str, diffs: list[Difference], color: bool) -> str:
+    """One line per difference (old -> new); long values get a line each; witness below."""
+    red, green, dim, reset = (_RED, _GREEN, _DIM, _RESET) if color else ("", "", "", "")
+    lines = [f"--- {a}", f"+++ {b}"]
+    for d in diffs:
+        if d.change == "changed" and len(f"{d.old}{d.new}") > 70:
+            lines += [f"{d.what} changed:", f"  {red}- {d.old}{reset}",
+                      f"  {green}+ {d.new}{reset}"]
+        elif d.change == "changed":
+            lines.append(f"{d.what}: {red}{d.old}{reset} -> {green}{d.new}{reset}")
+        else:
+            lines.append((green if d.change == "added" else red) + d.line() + reset)
+        if d.witness:
+            lines.append(f"    {dim}witness: {d.witness}{reset}")
+    return "\n".join(lines) + "\n"
+
+
+def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
+    from .compiler.diff import diff
+    from .runtime.witness import with_witnesses  # noqa: I001 (loads the runtime lazily)
+    a, b = _load(args.a), _load(args.b)
+    diffs = with_witnesses(a, b, diff(a.ir, b.ir))
+    if not diffs:
+        return EXIT_OK
+    if args.format == "json":
+        doc = {"a": a.name, "b": b.name, "differences": [d.record() for d in diffs]}
+        out.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    elif args.format == "markdown":
+        out.write(f"| | {a.name} | {b.name} | witness |\n|---|---|---|---|\n")
+        for d in diffs:
+            cells = [d.what, d.old or "", d.new or "", d.witness or ""]
+            if d.change != "changed":
+                cells[1 if d.change == "removed" else 2] = d.change
+            out.write("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |\n")
+    else:
+        out.write(_text(a.name, b.name, diffs, out.isatty()))
+    return EXIT_INPUT
+
+
 # ------------------------------------------------------------------ entry
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cardrules", description=__doc__)
@@ -215,17 +259,29 @@ def build_parser() -> argparse.ArgumentParser:
             c.add_argument("-n", type=int, required=True, help="how many games")
             c.add_argument("--workers", type=int, default=1)
             c.add_argument("--json", action="store_true")
+    c = sub.add_parser("diff", help="what differs between two games (exit 1 if anything)")
+    c.add_argument("a", help="a built-in game name or a .rules file")
+    c.add_argument("b")
+    c.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     return p
 
 
 COMMANDS = {"list": cmd_list, "check": cmd_check, "compile": cmd_compile,
-            "classify": cmd_classify, "play": cmd_play, "simulate": cmd_simulate}
+            "classify": cmd_classify, "play": cmd_play, "simulate": cmd_simulate,
+            "diff": cmd_diff}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     out = sys.stdout
+    code = _run(args, out, parser)
+    if args.command == "diff" and getattr(args, "_failed", False):
+        return EXIT_USAGE  # like diff(1): trouble is 2, differences are 1
+    return code
+
+
+def _run(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
     try:
         return COMMANDS[args.command](args, out)
     except UsageError as err:
@@ -236,13 +292,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(err.render() + "\n")
         n = len(err.diagnostics)
         sys.stderr.write(f"{n} error{'s' if n != 1 else ''}\n")
+        args._failed = True
         return EXIT_INPUT
     except (InputError, CardError, IllegalMove, ValueError) as err:
         sys.stderr.write(f"cardrules: error: {err}\n")
+        args._failed = True
         return EXIT_INPUT
     except OSError as err:
         sys.stderr.write(f"cardrules: error: {err.strerror or err}: "
                          f"{getattr(err, 'filename', '') or ''}\n")
+        args._failed = True
         return EXIT_INPUT
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")

@@ -69,11 +69,17 @@ class Checker:
         return value
 
     def card_of(self, tok: ast.Tok) -> int:
+        """A card of this game's deck, or -1 after reporting why not."""
         try:
-            return parse_card(tok.text)
+            code = parse_card(tok.text)
         except CardError as err:
             self.errors.error(tok.span, f"'{tok.text}' is not a card", str(err))
             return -1
+        if not self.in_deck(code):
+            self.errors.error(tok.span, f"the deck has no {card_name(code)}",
+                              "jokers need 'deck 54'")
+            return -1
+        return code
 
     def cards_of(self, tok: ast.Tok) -> tuple[int, ...]:
         try:
@@ -101,6 +107,9 @@ class Checker:
         if family and fam not in _FAMILIES:
             self.errors.error(family.name.span, f"unknown family '{fam}'",
                               did_you_mean(fam, _FAMILIES) or "families: " + ", ".join(_FAMILIES))
+        elif family and fam != "climbing":
+            self.errors.error(family.name.span, f"the {fam} family is designed but cannot be "
+                              "played yet", "docs/language.md: planned constructs")
         players = self.players()
         self.deck_size, copies = self.deck()
         each, direction, kitty = self.deal(players, copies)
@@ -280,6 +289,10 @@ class Checker:
               seqs: dict[str, tuple[tuple[str, ...], ...]]) -> ir.Shape | None:
         if isinstance(s, ast.GroupsShape):
             sizes = tuple(self.int_of(t, 1, 12, "a group's size") for t in s.sizes)
+            if list(sizes) != sorted(sizes, reverse=True):
+                self.errors.error(s.span, "write the groups largest first",
+                                  "for example 'group 3 + group 2'; 'of group 1' is then the "
+                                  "largest")
             up_to = sizes[0]
             if s.up_to is not None:
                 up_to = self.int_of(s.up_to, sizes[0], 12, "the largest group")
@@ -357,10 +370,12 @@ class Checker:
         card = None
         if first is not None:
             card = self.card_of(first.card)
-            if card >= 0 and not self.in_deck(card):
-                self.errors.error(first.card.span, f"the deck has no {first.card.text}")
+        lead_next = self.choice("lead next", "winner")
+        if lead_next == "holder" and first is None:
+            self.errors.error(self.items["lead next"].span,
+                              "'lead next: holder' needs a 'lead first: holder of CARD'")
         return ir.Flow(first_card=card, first_must_play=bool(first and first.must_play),
-                       lead_next=self.choice("lead next", "winner"),
+                       lead_next=lead_next,
                        passing=self.choice("pass", "allowed"),
                        after_out=self.choice("after out", "next"),
                        round_end=self.choice("round ends", "first_out"))
@@ -443,6 +458,12 @@ class Checker:
             if acc not in names:
                 self.errors.error(stmt.accumulate.span, f"unknown def '{acc}'",
                                   did_you_mean(acc, names))
+            else:
+                d = next(x for x in defs if x.name == acc)
+                if len(d.params) != 1 or d.returns != "int":
+                    self.errors.error(stmt.accumulate.span,
+                                      f"accumulate needs a def of one seat that gives a whole "
+                                      f"number; {acc} does not")
         until = None
         if stmt.until is not None:
             checker = ExprChecker(self, consts, tables, {})
@@ -510,6 +531,9 @@ class ExprChecker:
         if name in self.done:
             return self.done[name]
         d, span = self.asts[name]
+        if name in BUILTINS:
+            self.err.error(d.name.span, f"def {name} has the name of a built-in quantity",
+                           "choose another name")
         self.active.append(name)
         scope = {p.text: "seat" for p in d.params}
         lets = []

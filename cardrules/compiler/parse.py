@@ -27,12 +27,28 @@ _TERMINAL_WORDS = {
 }
 
 
+_KEYWORD = re.compile(r'"([a-z_]+)"')
+
+
+def whole_word_keywords(grammar: str) -> str:
+    """Make each quoted word of the grammar a keyword that matches only a whole word.
+
+    The contextual lexer only tries the words the parser can accept at that point, so a
+    keyword is reserved only where it could appear (``winner`` is a fine variable name in a
+    formula), and the lookahead keeps a keyword from matching the start of a longer name
+    (``whendraw`` is a name, never ``when draw``)."""
+    words = sorted(set(_KEYWORD.findall(grammar)))
+    body = _KEYWORD.sub(lambda m: f"_KW_{m.group(1).upper()}", grammar)
+    terminals = "\n".join(f"_KW_{w.upper()}.2: /{w}(?![A-Za-z0-9_])/" for w in words)
+    return f"{body}\n{terminals}\n"
+
+
 @functools.lru_cache(maxsize=1)
 def parser() -> Lark:
     """The Lark parser, built once per process (no on-disk cache: nothing shared to tamper with)."""
     text = resources.files("cardrules.grammar").joinpath("cardrules.lark").read_text("utf-8")
-    return Lark(text, parser="lalr", lexer="basic", propagate_positions=True,
-                maybe_placeholders=False)
+    return Lark(whole_word_keywords(text), parser="lalr", lexer="contextual",
+                propagate_positions=True, maybe_placeholders=False)
 
 
 def _span(file: str, meta: Any) -> Span:
@@ -100,6 +116,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def extends(self, c: list[Token]) -> ast.Tok:
         return self.tok(c[0])
+
+    def override(self, c: list[Any]) -> bool:
+        return True
 
     @v_args(meta=True)
     def item(self, meta: Any, c: list[Any]) -> ast.Item:
@@ -428,9 +447,14 @@ class _ToAst(Transformer[Token, Any]):
                                  expect=expect)
 
 
+def _word(terminal: str) -> str:
+    if terminal.startswith("_KW_"):
+        return f"'{terminal[4:].lower()}'"
+    return _TERMINAL_WORDS.get(terminal, f"'{terminal.lower()}'")
+
+
 def _describe_expected(expected: set[str]) -> str:
-    words = sorted({_TERMINAL_WORDS.get(e, f"'{e.lower()}'") for e in expected
-                    if not e.startswith("__")})
+    words = sorted({_word(e) for e in expected if not e.startswith("__")})
     if len(words) > 8:
         words = words[:8] + ["..."]
     return ", ".join(words)
@@ -457,8 +481,8 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
         return Diagnostic(message="the file ends in the middle of a statement", span=span,
                           hint=hint)
     span = Span(file=path, line=line, col=col, end_line=line, end_col=col + len(str(tok)))
-    if "COMBINATION" in err.expected and "OVERRIDE" in err.expected:  # a statement starts here
-        words = [e.lower() for e in err.expected if e.isalpha() and e.isupper()]
+    if "_KW_COMBINATION" in err.expected:  # a statement starts here
+        words = [e[4:].lower() for e in err.expected if e.startswith("_KW_")]
         return Diagnostic(message=f"unknown statement '{tok}'", span=span,
                           hint=did_you_mean(str(tok).lower(), words)
                           or "statements start with: " + ", ".join(sorted(words)))

@@ -25,14 +25,15 @@ class ExampleView:
         else:
             self.sides = list(range(n))
 
+    # As at a table: seat -1 (nobody) holds nothing and sides with nobody.
     def cards_left(self, seat: int) -> int:
-        return self.left[seat]
+        return self.left[seat] if seat >= 0 else 0
 
     def holds(self, seat: int, card: int) -> bool:
         return card in self.held.get(seat, ())
 
     def place(self, seat: int) -> int:
-        return self.places[seat]
+        return self.places[seat] if seat >= 0 else 0
 
     def seat_at(self, place: int) -> int:
         return self.places.index(place) if place in self.places else -1
@@ -47,13 +48,13 @@ class ExampleView:
         return self.n
 
     def side(self, seat: int) -> int:
-        return self.sides[seat]
+        return self.sides[seat] if seat >= 0 else -1
 
     def same_side(self, a: int, b: int) -> bool:
-        return self.sides[a] == self.sides[b]
+        return a >= 0 and b >= 0 and self.sides[a] == self.sides[b]
 
     def side_size(self, seat: int) -> int:
-        return self.sides.count(self.sides[seat])
+        return self.sides.count(self.sides[seat]) if seat >= 0 else 0
 
     def total(self, seat: int) -> int:
         return 0

@@ -64,11 +64,12 @@ class RoundView:
         self.place_of = {s: i + 1 for i, s in enumerate(order)}
         self.order = order
 
+    # A seat of -1 (``seat_at`` a place nobody has yet) holds nothing and sides with nobody.
     def cards_left(self, seat: int) -> int:
-        return len(self.t.hands[seat])
+        return len(self.t.hands[seat]) if seat >= 0 else 0
 
     def holds(self, seat: int, card: int) -> bool:
-        return card in self.t.hands[seat]
+        return seat >= 0 and card in self.t.hands[seat]
 
     def place(self, seat: int) -> int:
         return self.place_of.get(seat, 0)
@@ -86,16 +87,16 @@ class RoundView:
         return self.t.n
 
     def side(self, seat: int) -> int:
-        return self.t.sides[seat]
+        return self.t.sides[seat] if seat >= 0 else -1
 
     def same_side(self, a: int, b: int) -> bool:
-        return self.t.sides[a] == self.t.sides[b]
+        return a >= 0 and b >= 0 and self.t.sides[a] == self.t.sides[b]
 
     def side_size(self, seat: int) -> int:
-        return self.t.sides.count(self.t.sides[seat])
+        return self.t.sides.count(self.t.sides[seat]) if seat >= 0 else 0
 
     def total(self, seat: int) -> int:
-        return self.t.totals[seat]
+        return self.t.totals[seat] if seat >= 0 else 0
 
     def round_number(self) -> int:
         return self.t.round_number
