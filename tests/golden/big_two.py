@@ -18,7 +18,8 @@ from cardrules.runtime.shapes import (
     split_by_rank,
 )
 
-__all__ = ["classify", "plays", "follows", "score", "accumulate", "match_over"]
+__all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
+           "match_over"]
 
 NAME = 'big_two'
 TITLE = '锄大地 Chor Dai Di (Big Two)'
@@ -334,6 +335,12 @@ def plays(hand: Sequence[int]) -> list[Play]:
     hand = sorted(hand, key=CARD_KEY.__getitem__)
     by_rank = split_by_rank(hand, RANK)
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
+
+
+def plays_of_kind(kind: int, hand: Sequence[int]) -> list[Play]:
+    """Every play of one kind that the hand can make."""
+    hand = sorted(hand, key=CARD_KEY.__getitem__)
+    return CANDIDATES[kind](hand, split_by_rank(hand, RANK))
 
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:

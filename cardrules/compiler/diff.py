@@ -1,0 +1,247 @@
+"""A semantic diff of two games, computed on the IR (never on text).
+
+Each difference is a frozen record naming what changed, its old and new value, and for
+orderings and combinations a ``probe``: what a witness search (runtime/witness.py) should
+look for, concrete cards that the two games classify or compare differently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..runtime.cards import card_name
+from . import ir, pretty
+
+
+@dataclass(frozen=True, kw_only=True)
+class Difference:
+    area: str  # table ordering combination flow teams scoring match
+    what: str  # the thing that differs, e.g. "rank 3", "straight: sequence A2345"
+    change: str  # changed added removed
+    old: str | None = None
+    new: str | None = None
+    witness: str | None = None
+    probe: tuple[str, str] | None = None  # (search kind, subject) for the witness search
+
+    def line(self) -> str:
+        if self.change == "added":
+            return f"{self.what} added" + (f": {self.new}" if self.new else "")
+        if self.change == "removed":
+            return f"{self.what} removed" + (f" (was {self.old})" if self.old else "")
+        return f"{self.what}: {self.old} -> {self.new}"
+
+    def record(self) -> dict[str, str | None]:
+        return {"area": self.area, "what": self.what, "change": self.change, "old": self.old,
+                "new": self.new, "witness": self.witness}
+
+
+def _changed(area: str, what: str, old: object, new: object,
+             probe: tuple[str, str] | None = None) -> list[Difference]:
+    if old == new:
+        return []
+    return [Difference(area=area, what=what, change="changed", old=str(old), new=str(new),
+                       probe=probe)]
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+# ------------------------------------------------------------------ orderings
+def _lcs(a: list[str], b: list[str]) -> set[str]:
+    """The items of a longest common subsequence: what kept its relative place."""
+    n, m = len(a), len(b)
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            best[i][j] = best[i + 1][j + 1] + 1 if a[i] == b[j] else max(best[i + 1][j],
+                                                                         best[i][j + 1])
+    keep, i, j = set(), 0, 0
+    while i < n and j < m:
+        if a[i] == b[j]:
+            keep.add(a[i])
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return keep
+
+
+def _place(order: tuple[str, ...], item: str) -> str:
+    i = order.index(item)
+    if i == len(order) - 1:
+        return "highest"
+    if i == 0:
+        return "lowest"
+    return f"between {order[i - 1]} and {order[i + 1]}"
+
+
+def order_changes(area: str, label: str, old: tuple[str, ...],
+                  new: tuple[str, ...]) -> list[Difference]:
+    """Items that moved (outside a longest common subsequence), were added or removed."""
+    out = []
+    common_old = [x for x in old if x in new]
+    common_new = [x for x in new if x in old]
+    kept = _lcs(common_old, common_new)
+    for item in old:
+        if item not in new:
+            out.append(Difference(area=area, what=f"{label} {item}", change="removed",
+                                  old=_place(old, item)))
+        elif item not in kept:
+            out.append(Difference(area=area, what=f"{label} {item}", change="changed",
+                                  old=_place(old, item), new=_place(new, item),
+                                  probe=("order", f"{label} {item}")))
+    for item in new:
+        if item not in old:
+            out.append(Difference(area=area, what=f"{label} {item}", change="added",
+                                  new=_place(new, item)))
+    return out
+
+
+def orderings(a: ir.Game, b: ir.Game) -> list[Difference]:
+    out = order_changes("ordering", "rank", a.ranks, b.ranks)
+    out += order_changes("ordering", "suit", a.suits, b.suits)
+    out += _changed("ordering", "card order", " then ".join(a.card_order),
+                    " then ".join(b.card_order), ("order", "card order"))
+    out += _changed("ordering", "cards above all others",
+                    " ".join(card_name(c) for c in a.top) or "none",
+                    " ".join(card_name(c) for c in b.top) or "none", ("order", "top"))
+    return out
+
+
+# ------------------------------------------------------------------ combinations
+def _combination(a: ir.Combination, b: ir.Combination) -> list[Difference]:
+    name = a.name
+    out: list[Difference] = []
+    sa, sb = a.shape, b.shape
+    if isinstance(sa, ir.SequenceShape) and isinstance(sb, ir.SequenceShape):
+        for r in sa.runs:
+            if r not in sb.runs:
+                out.append(Difference(area="combination",
+                                      what=f"{name}: sequence {pretty.run(r)}",
+                                      change="removed", probe=("classify", name)))
+        for r in sb.runs:
+            if r not in sa.runs:
+                out.append(Difference(area="combination",
+                                      what=f"{name}: sequence {pretty.run(r)}",
+                                      change="added", probe=("classify", name)))
+        ia = [r for r in sa.runs if r in sb.runs]
+        ib = [r for r in sb.runs if r in sa.runs]
+        if ia != ib:
+            out += _changed("combination", f"{name}: order of sequences",
+                            " < ".join(map(pretty.run, ia)), " < ".join(map(pretty.run, ib)),
+                            ("compare", name))
+    else:
+        out += _changed("combination", f"{name}: shape", pretty.shape(a), pretty.shape(b),
+                        ("classify", name))
+    out += _changed("combination", f"{name}: suits", a.suits, b.suits, ("classify", name))
+    out += _changed("combination", f"{name}: key", pretty.key(a), pretty.key(b),
+                    ("compare", name))
+    out += _changed("combination", f"{name}: label", a.label or "none", b.label or "none")
+    return out
+
+
+def combinations(a: ir.Game, b: ir.Game) -> list[Difference]:
+    out: list[Difference] = []
+    na = {c.name: c for c in a.combinations}
+    nb = {c.name: c for c in b.combinations}
+    for name, c in na.items():
+        if name not in nb:
+            out.append(Difference(area="combination", what=f"combination {name}",
+                                  change="removed", old=pretty.shape(c),
+                                  probe=("classify", name)))
+        else:
+            out += _combination(c, nb[name])
+    for name, c in nb.items():
+        if name not in na:
+            out.append(Difference(area="combination", what=f"combination {name}",
+                                  change="added", new=pretty.shape(c),
+                                  probe=("classify", name)))
+    la = {x.name: " < ".join(x.kinds) for x in a.ladders}
+    lb = {x.name: " < ".join(x.kinds) for x in b.ladders}
+    for name in sorted(set(la) | set(lb)):
+        out += _changed("combination", f"ladder {name}", la.get(name, "none"),
+                        lb.get(name, "none"), ("compare", ""))
+    out += _changed("combination", "bombs", " < ".join(a.bombs) or "none",
+                    " < ".join(b.bombs) or "none", ("compare", ""))
+    return out
+
+
+# ------------------------------------------------------------------ flow, teams, scoring
+def table(a: ir.Game, b: ir.Game) -> list[Difference]:
+    return (_changed("table", "players", a.players, b.players)
+            + _changed("table", "deck", f"{a.deck_size} cards x {a.copies}",
+                       f"{b.deck_size} cards x {b.copies}")
+            + _changed("table", "deal", f"{a.deal_each} each", f"{b.deal_each} each")
+            + _changed("table", "deal direction", a.direction, b.direction)
+            + _changed("table", "kitty", a.kitty, b.kitty))
+
+
+def _lead_card(c: int | None) -> str:
+    return "none" if c is None else f"holder of {card_name(c)}"
+
+
+def flow(a: ir.Game, b: ir.Game) -> list[Difference]:
+    fa, fb = a.flow, b.flow
+    return (_changed("flow", "lead first", _lead_card(fa.first_card), _lead_card(fb.first_card))
+            + _changed("flow", "first play must contain the lead card",
+                       _yes(fa.first_must_play), _yes(fb.first_must_play))
+            + _changed("flow", "lead next", fa.lead_next, fb.lead_next)
+            + _changed("flow", "pass", fa.passing, fb.passing)
+            + _changed("flow", "after out", fa.after_out, fb.after_out)
+            + _changed("flow", "round ends", fa.round_end, fb.round_end))
+
+
+def _teams(t: ir.Teams) -> str:
+    if t.kind == "hidden":
+        return "hidden, holders of " + " ".join(card_name(c) for c in t.holders)
+    return t.kind
+
+
+def scoring(a: ir.Game, b: ir.Game) -> list[Difference]:
+    out = _changed("teams", "teams", _teams(a.teams), _teams(b.teams))
+    for label, da, db in (
+            ("const", {n: str(v) for n, v in a.consts}, {n: str(v) for n, v in b.consts}),
+            ("table", {n: _table(e) for n, e in a.tables}, {n: _table(e) for n, e in b.tables}),
+            ("def", {d.name: pretty.definition(d) for d in a.defs},
+             {d.name: pretty.definition(d) for d in b.defs})):
+        for name in [*da, *(n for n in db if n not in da)]:
+            what = f"{label} {name}"
+            if name not in db:
+                out.append(Difference(area="scoring", what=what, change="removed", old=da[name]))
+            elif name not in da:
+                out.append(Difference(area="scoring", what=what, change="added", new=db[name]))
+            else:
+                out += _changed("scoring", what, da[name], db[name])
+    return out
+
+
+def _table(entries: tuple[tuple[int, int], ...]) -> str:
+    return "{" + ", ".join(f"{k}: {v}" for k, v in entries) + "}"
+
+
+def _match(m: ir.Match) -> str:
+    parts = []
+    if m.rounds:
+        parts.append(f"rounds {m.rounds}")
+    if m.accumulate != "score":
+        parts.append(f"accumulate {m.accumulate}")
+    if m.until is not None:
+        parts.append(f"until {pretty.expr(m.until)}")
+    return "; ".join(parts)
+
+
+def match(a: ir.Game, b: ir.Game) -> list[Difference]:
+    return _changed("match", "match", _match(a.match), _match(b.match))
+
+
+def diff(a: ir.Game, b: ir.Game) -> list[Difference]:
+    """Every difference, in a fixed order: table, orderings, combinations, flow, teams and
+    scoring, match. Names and titles are identity, not rules: they are not compared."""
+    return (table(a, b) + orderings(a, b) + combinations(a, b) + flow(a, b) + scoring(a, b)
+            + match(a, b))
+
+
+def without_probe(d: Difference) -> Difference:
+    return replace(d, probe=None)

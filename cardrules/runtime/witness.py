@@ -1,0 +1,158 @@
+"""Find witnesses for differences: concrete cards two games classify or compare differently.
+
+Found by search over each game's own candidate plays (from a full deck), in a fixed order,
+so the same two games always give the same witnesses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ..compiler.diff import Difference
+from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
+from .game import Game
+from .protocol import Play, beats
+
+_POOL = 4000  # candidate plays tried per kind
+_PAIRS = 300  # plays per side when searching pairs that compare differently
+
+
+def _fmt(cards: tuple[int, ...]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def _rank_word(c: int) -> str:
+    r = rank_of(c)
+    return RANK_NAMES[r] if r < 13 else ("LJ", "BJ")[r - 13]
+
+
+def _deck(g: Game) -> list[int]:
+    return [c for c in g.module.DECK for _ in range(g.module.COPIES)]
+
+
+def _plays(g: Game, kind: str) -> list[Play]:
+    if kind not in g.module.KINDS:
+        return []
+    return g.module.plays_of_kind(g.module.KINDS.index(kind), _deck(g))[:_POOL]
+
+
+def _name(g: Game, cards: tuple[int, ...]) -> str:
+    if any(c not in g.module.DECK for c in cards):
+        return "not in the deck"
+    combo = g.classify(cards)
+    return combo.name if combo else "not a combination"
+
+
+def _outcome(g: Game, x: tuple[int, ...], y: tuple[int, ...]) -> str | None:
+    cx, cy = g.classify(x), g.classify(y)
+    if cx is None or cy is None:
+        return None
+    if beats(cx.play, cy.play):
+        return _fmt(x)
+    if beats(cy.play, cx.play):
+        return _fmt(y)
+    return "neither"
+
+
+def classification(a: Game, b: Game, kind: str, run: tuple[str, ...] | None) -> str | None:
+    for g in (a, b):
+        for p in _plays(g, kind):
+            cards = p.cards
+            if run is not None:
+                if sorted(_rank_word(c) for c in cards) != sorted(run):
+                    continue
+                cards = tuple(sorted(cards, key=lambda c: run.index(_rank_word(c))))
+            na, nb = _name(a, cards), _name(b, cards)
+            if na != nb:
+                return f"{_fmt(cards)}: {na} in {a.name}, {nb} in {b.name}"
+    return None
+
+
+def _pairs(a: Game, b: Game, pool: list[tuple[int, ...]]) -> Iterator[str]:
+    for i, x in enumerate(pool):
+        for y in pool[i + 1:]:
+            oa, ob = _outcome(a, x, y), _outcome(b, x, y)
+            if oa is not None and ob is not None and oa != ob:
+                yield f"{_fmt(x)} vs {_fmt(y)}: {oa} wins in {a.name}, {ob} wins in {b.name}"
+
+
+def comparison(a: Game, b: Game, kinds: list[str]) -> str | None:
+    pool: list[tuple[int, ...]] = []
+    for kind in kinds:
+        for g in (a, b):
+            step = max(1, len(_plays(g, kind)) // _PAIRS)
+            pool += [p.cards for p in _plays(g, kind)[::step][:_PAIRS]]
+    pool = list(dict.fromkeys(pool))
+    return next(_pairs(a, b, pool), None)
+
+
+def ordering(a: Game, b: Game, subject: str) -> str | None:
+    """Two single cards that compare differently, involving the moved rank or suit."""
+    singles = [k for k in a.module.KINDS if k in b.module.KINDS
+               and all(len(p.cards) == 1 for p in _plays(a, k)[:5]) and _plays(a, k)]
+    if not singles:
+        return comparison(a, b, list(a.module.KINDS))
+    deck = [c for c in a.module.DECK if c in b.module.DECK]
+    label, _, item = subject.partition(" ")
+    if label == "rank":
+        xs = [c for c in deck if _rank_word(c) == item]
+        ys = sorted(deck, key=lambda c: (suit_of(c), -a.module.CARD_KEY[c]))
+    elif label == "suit":
+        xs = [c for c in deck if suit_of(c) < 4 and SUIT_LETTERS[suit_of(c)] == item]
+        ys = sorted(deck, key=lambda c: (rank_of(c), suit_of(c)))
+    else:
+        xs = ys = deck
+    for x in xs:
+        for y in ys:
+            if x == y:
+                continue
+            oa, ob = _outcome(a, (x,), (y,)), _outcome(b, (x,), (y,))
+            if oa is not None and ob is not None and oa != ob:
+                return f"{card_name(x)} vs {card_name(y)}: {oa} wins in {a.name}, " \
+                       f"{ob} wins in {b.name}"
+    return None
+
+
+def find(a: Game, b: Game, d: Difference) -> str | None:
+    if d.probe is None:
+        return None
+    search, subject = d.probe
+    if search == "order":
+        return ordering(a, b, subject)
+    kind = d.what.split(":")[0].removeprefix("combination ")
+    if search == "classify":
+        run = None
+        if ": sequence " in d.what:
+            words = d.what.split(": sequence ")[1]
+            run = _split_run(words)
+        return classification(a, b, kind, run)
+    if subject == "":  # a ladder or the bombs: plays of every kind involved
+        kinds = [k for k in a.module.KINDS if k in b.module.KINDS]
+        return comparison(a, b, kinds)
+    return comparison(a, b, [kind])
+
+
+def _split_run(text: str) -> tuple[str, ...]:
+    """``A2345`` / ``10JQKA`` back into rank words."""
+    out, i = [], 0
+    while i < len(text):
+        if text.startswith("10", i):
+            out.append("10")
+            i += 2
+        elif text[i:i + 2] in ("LJ", "BJ"):
+            out.append(text[i:i + 2])
+            i += 2
+        else:
+            out.append(text[i])
+            i += 1
+    return tuple(out)
+
+
+def with_witnesses(a: Game, b: Game, diffs: list[Difference]) -> list[Difference]:
+    out = []
+    for d in diffs:
+        w = find(a, b, d)
+        if d.probe is not None and w is None:
+            w = "no witness found in the searched plays"
+        out.append(replace(d, witness=w, probe=None))
+    return out
