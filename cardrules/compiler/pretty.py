@@ -22,8 +22,8 @@ def expr(e: ir.Expr, outer: int = 0) -> str:
         return f"{e.kind}({e.var} in {expr(e.domain)}: {expr(e.body)})"
     if isinstance(e, ir.TableRef):
         return f"{e.table}[{expr(e.index)}]"
-    if isinstance(e, ir.If):
-        text = f"if {expr(e.cond)} then {expr(e.then)} else {expr(e.otherwise)}"
+    if isinstance(e, ir.If):  # a nested if is bracketed unless it continues an else chain
+        text = f"if {expr(e.cond, 1)} then {expr(e.then, 1)} else {expr(e.otherwise)}"
         return f"({text})" if outer else text
     if isinstance(e, ir.BinOp):
         p = _PREC[e.op]

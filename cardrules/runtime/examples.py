@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..compiler import Diagnostic, ir
 from .cards import format_cards
 from .game import Game
@@ -10,12 +12,14 @@ from .game import Game
 class ExampleView:
     """A made-up end of round: only the quantities an ``example scores`` line gives."""
 
-    def __init__(self, game: Game, ex: ir.ExampleScores) -> None:
+    def __init__(self, game: Game, *, cards_left: Sequence[int] = (),
+                 places: Sequence[int] = (),
+                 holds: Sequence[tuple[int, Sequence[int]]] = ()) -> None:
         n = game.players
         self.n = n
-        self.left = list(ex.cards_left) or [0] * n
-        self.held = {seat: set(cards) for seat, cards in ex.holds}
-        self.places = list(ex.places) or [0] * n
+        self.left = list(cards_left) or [0] * n
+        self.held = {seat: set(cards) for seat, cards in holds}
+        self.places = list(places) or [0] * n
         m = game.module
         if m.TEAMS == "opposite":
             self.sides = [s % 2 for s in range(n)]
@@ -96,7 +100,7 @@ def _problem(game: Game, ex: ir.Example) -> tuple[str, str] | None:
             return (f"example fails: {format_cards(ex.winner)} does not beat "
                     f"{format_cards(ex.loser)}", f"{a} against {b}")
         return None
-    view = ExampleView(game, ex)
+    view = ExampleView(game, cards_left=ex.cards_left, places=ex.places, holds=ex.holds)
     got_scores = game.module.score(view)
     if got_scores != ex.expect:
         return (f"example fails: scores are {' '.join(map(str, got_scores))}, "

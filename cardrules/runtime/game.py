@@ -39,7 +39,12 @@ class Combination:
 @dataclass(frozen=True, kw_only=True)
 class MatchResult:
     rounds: tuple[Result, ...]
-    totals: tuple[int, ...]
+    totals: tuple[int, ...]  # the running totals the rules keep (``match { accumulate }``)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's round scores added up."""
+        return tuple(sum(col) for col in zip(*(r.scores for r in self.rounds), strict=True))
 
 
 class Game:

@@ -22,7 +22,7 @@ def _run_chunk(args: tuple[str, int, int, int, tuple[str, ...]]) -> list[dict[st
 
 def _one(game: Game, seed: int, index: int, seats: Sequence[str]) -> dict[str, Any]:
     res = game.play_match(seed=f"{seed}/{index}", seats=seats)
-    return {"totals": list(res.totals), "rounds": len(res.rounds),
+    return {"scores": list(res.scores), "totals": list(res.totals), "rounds": len(res.rounds),
             "first_out": [r.places[0] for r in res.rounds if r.places]}
 
 
@@ -51,11 +51,14 @@ def _mean_ci(values: list[int]) -> tuple[float, float]:
 def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: int,
              progress: bool) -> dict[str, Any]:
     per_seat: list[list[int]] = [[] for _ in range(game.players)]
+    totals: list[list[int]] = [[] for _ in range(game.players)]
     wins = [0] * game.players
     rounds = 0
     for done, r in enumerate(_results(game, n, seed, seats, workers), start=1):
-        for s, v in enumerate(r["totals"]):
+        for s, v in enumerate(r["scores"]):
             per_seat[s].append(v)
+        for s, v in enumerate(r["totals"]):
+            totals[s].append(v)
         for w in r["first_out"]:
             wins[w] += 1
         rounds += r["rounds"]
@@ -66,21 +69,31 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
     if progress:
         sys.stderr.write("\n")
     seats_out = []
+    kept = game.ir.match.accumulate
     for s in range(game.players):
         mean, half = _mean_ci(per_seat[s])
-        seats_out.append({"seat": s, "kind": seats[s], "mean": round(mean, 4),
-                          "ci95": [round(mean - half, 4), round(mean + half, 4)],
-                          "first_out_rate": round(wins[s] / rounds, 4)})
+        row: dict[str, Any] = {"seat": s, "kind": seats[s], "mean": round(mean, 4),
+                               "ci95": [round(mean - half, 4), round(mean + half, 4)],
+                               "first_out_rate": round(wins[s] / rounds, 4)}
+        if kept != "score":
+            row[f"mean_total_{kept}"] = round(sum(totals[s]) / len(totals[s]), 4)
+        seats_out.append(row)
     return {"game": game.name, "games": n, "rounds": rounds, "seed": seed,
-            "seats": seats_out}
+            "unit": "match" if game.ir.match.rounds != 1 else "round", "seats": seats_out}
 
 
 def summary_text(stats: dict[str, Any]) -> str:
-    lines = [f"{stats['game']}: {stats['games']} games, {stats['rounds']} rounds, "
-             f"seed {stats['seed']}",
-             "seat  kind     mean score   95% interval          first out"]
+    unit = stats["unit"]
+    extra = [k for k in stats["seats"][0] if k.startswith("mean_total_")]
+    count = f"{stats['games']} matches, {stats['rounds']} rounds" if unit == "match" else \
+        f"{stats['games']} rounds"
+    lines = [f"{stats['game']}: {count}, seed {stats['seed']}",
+             "seat  kind     mean score   95% interval          first out"
+             + "".join(f"   {k[len('mean_total_'):]} total" for k in extra),
+             f"                (per {unit})"]
     for s in stats["seats"]:
         lo, hi = s["ci95"]
         lines.append(f"{s['seat']:>4}  {s['kind']:<7} {s['mean']:>11.2f}   "
-                     f"[{lo:>8.2f}, {hi:>8.2f}]   {s['first_out_rate']:>8.1%}")
+                     f"[{lo:>8.2f}, {hi:>8.2f}]   {s['first_out_rate']:>8.1%}"
+                     + "".join(f"   {s[k]:>10.2f}" for k in extra))
     return "\n".join(lines) + "\n"

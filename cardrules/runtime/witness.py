@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import permutations, product
 
+from ..compiler import ir
 from ..compiler.diff import Difference
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
+from .examples import ExampleView
 from .game import Game
 from .protocol import Play, beats
 
@@ -148,11 +151,70 @@ def _split_run(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _named_cards(g: Game) -> list[int]:
+    """Cards a game's scoring or teams look at (``holds(p, S2)``, hidden-team holders)."""
+    found = set(g.module.TEAM_HOLDERS)
+    stack: list[object] = [d.body for d in g.ir.defs]
+    stack += [e for d in g.ir.defs for _, e in d.lets]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ir.CardLit):
+            found.add(e.code)
+        elif hasattr(e, "__dataclass_fields__"):
+            stack.extend(getattr(e, f) for f in e.__dataclass_fields__ if f != "span")
+        elif isinstance(e, tuple):
+            stack.extend(e)
+    return sorted(found)
+
+
+def _states(n: int, cards: list[int]) -> Iterator[tuple[list[int], list[int],
+                                                         list[tuple[int, list[int]]]]]:
+    """End-of-round states, simplest first: who went out, cards left, who held what."""
+    lefts = [[0] + [1] * (n - 1), [0, 5, 8, 13][:n], [0, 9, 3, 12][:n], [0, 7, 10, 2][:n]]
+    orders = [list(p) for p in permutations(range(1, n + 1))]
+    first_only = [[1 if s == w else 0 for s in range(n)] for w in range(n)]
+    for places in first_only + orders:
+        for left in lefts:
+            left = [0 if places[s] else left[s] for s in range(n)] if 1 in places else left
+            left = [0 if places[s] else max(1, left[s]) for s in range(n)]
+            for owners in product(range(n), repeat=len(cards)):
+                holds: dict[int, list[int]] = {}
+                for card, seat in zip(cards, owners, strict=True):
+                    holds.setdefault(seat, []).append(card)
+                yield places, left, sorted(holds.items())
+
+
+def score_witness(a: Game, b: Game) -> str | None:
+    """An end of round (places, cards left, who held the cards the rules name) that the two
+    games score differently."""
+    if a.players != b.players:
+        return None
+    cards = sorted(set(_named_cards(a)) | set(_named_cards(b)))[:3]
+    for places, left, holds in _states(a.players, cards):
+        va = ExampleView(a, cards_left=left, places=places, holds=holds)
+        vb = ExampleView(b, cards_left=left, places=places, holds=holds)
+        sa, sb = a.module.score(va), b.module.score(vb)
+        if sa != sb:
+            held = "".join(f", {_fmt(tuple(cs))} held by {seat}" for seat, cs in holds)
+            return (f"places {' '.join(map(str, places))}, cards left "
+                    f"{' '.join(map(str, left))}{held}: scores {' '.join(map(str, sa))} in "
+                    f"{a.name}, {' '.join(map(str, sb))} in {b.name}")
+    return None
+
+
 def with_witnesses(a: Game, b: Game, diffs: list[Difference]) -> list[Difference]:
+    """Witnesses for orderings and combinations, and one end of round for the scoring (on
+    the score def if it changed, else on the first scoring difference)."""
     out = []
     for d in diffs:
         w = find(a, b, d)
         if d.probe is not None and w is None:
             w = "no witness found in the searched plays"
         out.append(replace(d, witness=w, probe=None))
+    scoring = [i for i, d in enumerate(out) if d.area in ("scoring", "teams")]
+    if scoring:
+        target = next((i for i in scoring if out[i].what == "def score"), scoring[0])
+        w = score_witness(a, b)
+        if w is not None:
+            out[target] = replace(out[target], witness=w)
     return out
