@@ -105,7 +105,12 @@ def _ask_human(table: GameTable, out: TextIO) -> None:
     while True:
         view = table.view(seat)
         beat = game.format_cards(view.to_beat) if view.to_beat else "(you lead)"
+        sides = ""
+        if game.module.TEAMS != "none":
+            sides = "sides known to you: " + " ".join(
+                f"{s}:{'?' if k is None else k}" for s, k in enumerate(view.known_sides)) + "\n"
         out.write(f"\nseat {seat}, your hand: {game.format_cards(view.hand)}\n"
+                  f"cards left: {' '.join(map(str, view.hand_sizes))}\n{sides}"
                   f"to beat: {beat}\nyour move (cards like S3 S4, 'pass', '?' for options): ")
         out.flush()
         line = sys.stdin.readline()
@@ -126,10 +131,10 @@ def _ask_human(table: GameTable, out: TextIO) -> None:
 
 def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
     kinds = table.seat_kinds
-    out.write("hands:\n")
-    for s in range(game.players):
-        shown = game.format_cards(table.hand(s)) if kinds[s] != "human" else "(yours)"
-        out.write(f"  seat {s} [{kinds[s]}]: {shown}\n")
+    if "human" not in kinds:  # a person at the table sees only their own hand
+        out.write("hands:\n")
+        for s in range(game.players):
+            out.write(f"  seat {s} [{kinds[s]}]: {game.format_cards(table.hand(s))}\n")
     while not table.over:
         seat = table.seat
         if kinds[seat] == "human":

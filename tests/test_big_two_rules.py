@@ -18,13 +18,11 @@ def test_seed_scoring_example_remaining_5_8_0_12_scores_37_m7_57_m87(big_two: Ga
         "",
         "H3 H4 H5 H6 H7 H8 H9 H10 HJ HQ HK HA",
     ])
-    from cardrules.runtime.table import RoundView
-    assert big_two.module.score(RoundView(t)) == (37, -7, 57, -87)
+    assert big_two.module.score(t.end_view()) == (37, -7, 57, -87)
 
 
 def _score_of(game: Game, hands: list[str]) -> tuple[int, ...]:
-    from cardrules.runtime.table import RoundView
-    return game.module.score(RoundView(game.new_table(hands=hands)))
+    return game.module.score(game.new_table(hands=hands).end_view())
 
 
 @pytest.mark.parametrize(("n", "points"), [

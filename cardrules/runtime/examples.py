@@ -7,64 +7,21 @@ from collections.abc import Sequence
 from ..compiler import Diagnostic, ir
 from .cards import format_cards
 from .game import Game
+from .scoreview import EndOfRound, sides_for
 
 
-class ExampleView:
-    """A made-up end of round: only the quantities an ``example scores`` line gives."""
-
-    def __init__(self, game: Game, *, cards_left: Sequence[int] = (),
-                 places: Sequence[int] = (),
-                 holds: Sequence[tuple[int, Sequence[int]]] = ()) -> None:
-        n = game.players
-        self.n = n
-        self.left = list(cards_left) or [0] * n
-        self.held = {seat: set(cards) for seat, cards in holds}
-        self.places = list(places) or [0] * n
-        m = game.module
-        if m.TEAMS == "opposite":
-            self.sides = [s % 2 for s in range(n)]
-        elif m.TEAMS == "hidden":
-            self.sides = [0 if any(c in self.held.get(s, ()) for c in m.TEAM_HOLDERS) else 1
-                          for s in range(n)]
-        else:
-            self.sides = list(range(n))
-
-    # As at a table: seat -1 (nobody) holds nothing and sides with nobody.
-    def cards_left(self, seat: int) -> int:
-        return self.left[seat] if seat >= 0 else 0
-
-    def holds(self, seat: int, card: int) -> bool:
-        return card in self.held.get(seat, ())
-
-    def place(self, seat: int) -> int:
-        return self.places[seat] if seat >= 0 else 0
-
-    def seat_at(self, place: int) -> int:
-        return self.places.index(place) if place in self.places else -1
-
-    def others(self, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in range(self.n) if s != seat)
-
-    def seats(self) -> tuple[int, ...]:
-        return tuple(range(self.n))
-
-    def seat_count(self) -> int:
-        return self.n
-
-    def side(self, seat: int) -> int:
-        return self.sides[seat] if seat >= 0 else -1
-
-    def same_side(self, a: int, b: int) -> bool:
-        return a >= 0 and b >= 0 and self.sides[a] == self.sides[b]
-
-    def side_size(self, seat: int) -> int:
-        return self.sides.count(self.sides[seat]) if seat >= 0 else 0
-
-    def total(self, seat: int) -> int:
-        return 0
-
-    def round_number(self) -> int:
-        return 1
+def example_view(game: Game, *, cards_left: Sequence[int] = (), places: Sequence[int] = (),
+                 holds: Sequence[tuple[int, Sequence[int]]] = ()) -> EndOfRound:
+    """A made-up end of round: only the quantities an ``example scores`` line gives
+    (places per seat, 0 for none; cards left; who held which cards)."""
+    n = game.players
+    held: list[set[int]] = [set() for _ in range(n)]
+    for seat, cards in holds:
+        held[seat] |= set(cards)
+    m = game.module
+    return EndOfRound(cards_left=list(cards_left) or [0] * n, held=held,
+                      places={s: p for s, p in enumerate(places) if p},
+                      sides=sides_for(m.TEAMS, m.TEAM_HOLDERS, held))
 
 
 def check_examples(game: Game) -> list[Diagnostic]:
@@ -100,7 +57,7 @@ def _problem(game: Game, ex: ir.Example) -> tuple[str, str] | None:
             return (f"example fails: {format_cards(ex.winner)} does not beat "
                     f"{format_cards(ex.loser)}", f"{a} against {b}")
         return None
-    view = ExampleView(game, cards_left=ex.cards_left, places=ex.places, holds=ex.holds)
+    view = example_view(game, cards_left=ex.cards_left, places=ex.places, holds=ex.holds)
     got_scores = game.module.score(view)
     if got_scores != ex.expect:
         return (f"example fails: scores are {' '.join(map(str, got_scores))}, "

@@ -13,7 +13,8 @@ from .bots import Bot, make_bot
 from .cards import CardError, card_name, format_cards, parse_cards
 from .loader import load_module
 from .protocol import Play, RulesModule, beats
-from .table import Move, Result, RoundView, Table
+from .scoreview import EndOfRound
+from .table import Move, Result, Table
 
 
 class GameNotFound(LookupError):
@@ -168,9 +169,9 @@ class Game:
         return (m.MATCH_ROUNDS > 0 and rounds >= m.MATCH_ROUNDS) or m.match_over(_view(t))
 
 
-def _view(t: Table) -> RoundView:
+def _view(t: Table) -> EndOfRound:
     full = t.places if t.m.ROUND_END == "first_out" else t.places + t.active()
-    return RoundView(t, full)
+    return t.end_view(full)
 
 
 class GameTable(Table):

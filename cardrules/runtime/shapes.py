@@ -83,9 +83,8 @@ def gen_sequences(by_rank: dict[int, list[int]],
                   runs: tuple[tuple[int, ...], ...]) -> Iterator[tuple[int, ...]]:
     """``sequence of NAME``: one card of each rank of a listed run."""
     for run in runs:
-        pools = [by_rank.get(r) for r in run]
-        if all(pools):
-            yield from product(*pools)  # type: ignore[arg-type]
+        if all(r in by_rank for r in run):
+            yield from product(*(by_rank[r] for r in run))
 
 
 def gen_cards(hand: Sequence[int], count: int, suit: Sequence[int] | None,

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .cards import CardError, card_name, format_cards, parse_cards
 from .protocol import Play, RulesModule
+from .scoreview import EndOfRound, sides_for
 
 
 class IllegalMove(ValueError):
@@ -55,53 +56,6 @@ class SeatView:
     known_sides: tuple[int | None, ...]  # a seat's side once public (hidden teams), else None
 
 
-class RoundView:
-    """The scoring quantities of a round (the ScoreView protocol), read off a table."""
-
-    def __init__(self, table: Table, places: Sequence[int] | None = None) -> None:
-        self.t = table
-        order = list(table.places if places is None else places)
-        self.place_of = {s: i + 1 for i, s in enumerate(order)}
-        self.order = order
-
-    # A seat of -1 (``seat_at`` a place nobody has yet) holds nothing and sides with nobody.
-    def cards_left(self, seat: int) -> int:
-        return len(self.t.hands[seat]) if seat >= 0 else 0
-
-    def holds(self, seat: int, card: int) -> bool:
-        return seat >= 0 and card in self.t.hands[seat]
-
-    def place(self, seat: int) -> int:
-        return self.place_of.get(seat, 0)
-
-    def seat_at(self, place: int) -> int:
-        return self.order[place - 1] if 1 <= place <= len(self.order) else -1
-
-    def others(self, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in range(self.t.n) if s != seat)
-
-    def seats(self) -> tuple[int, ...]:
-        return tuple(range(self.t.n))
-
-    def seat_count(self) -> int:
-        return self.t.n
-
-    def side(self, seat: int) -> int:
-        return self.t.sides[seat] if seat >= 0 else -1
-
-    def same_side(self, a: int, b: int) -> bool:
-        return a >= 0 and b >= 0 and self.t.sides[a] == self.t.sides[b]
-
-    def side_size(self, seat: int) -> int:
-        return self.t.sides.count(self.t.sides[seat]) if seat >= 0 else 0
-
-    def total(self, seat: int) -> int:
-        return self.t.totals[seat] if seat >= 0 else 0
-
-    def round_number(self) -> int:
-        return self.t.round_number
-
-
 class Table:
     """One round at a table. ``seat`` is whose turn it is; ``legal_actions()`` what it may do."""
 
@@ -118,7 +72,7 @@ class Table:
         self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
         self.totals = list(totals) if totals is not None else [0] * self.n
         self.round_number = round_number
-        self.sides = self._sides()
+        self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands)
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
         self.current: Play | None = None
@@ -127,9 +81,11 @@ class Table:
         self.over = False
         holder = self.holder(m.FIRST_CARD)
         by_holder = m.FIRST_CARD >= 0 and (first_round or m.LEAD_NEXT == "holder")
-        self.first_pending = by_holder and m.FIRST_MUST_PLAY and holder >= 0
         if leader is None:
             leader = holder if by_holder and holder >= 0 else 0
+        # The first play must hold the card only when its holder leads (a set-up position
+        # may give the lead to someone else).
+        self.first_pending = by_holder and m.FIRST_MUST_PLAY and holder == leader
         self.seat = leader
         self.leader = leader
         self._legal: dict[tuple[int, ...], Move] | None = None
@@ -142,14 +98,13 @@ class Table:
         each = self.m.DEAL_EACH
         return [deck[i * each:(i + 1) * each] for i in range(self.n)]
 
-    def _sides(self) -> list[int]:
-        kind = self.m.TEAMS
-        if kind == "opposite":
-            return [s % 2 for s in range(self.n)]
-        if kind == "hidden":
-            return [0 if any(c in self.hands[s] for c in self.m.TEAM_HOLDERS) else 1
-                    for s in range(self.n)]
-        return list(range(self.n))
+    def end_view(self, places: Sequence[int] | None = None) -> EndOfRound:
+        """What the scoring reads: hands as they are, and the finishing order (the real
+        one, or a supposed completion of it)."""
+        order = self.places if places is None else places
+        return EndOfRound(cards_left=[len(h) for h in self.hands], held=self.hands,
+                          places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
+                          totals=self.totals, round_number=self.round_number)
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):
@@ -324,7 +279,7 @@ class Table:
 
     def _decided(self, left: list[int]) -> bool:
         """Whether every way the rest could finish gives the same scores."""
-        outcomes = {self.m.score(RoundView(self, self.places + list(rest)))
+        outcomes = {self.m.score(self.end_view(self.places + list(rest)))
                     for rest in permutations(left)}
         return len(outcomes) == 1
 
@@ -336,7 +291,7 @@ class Table:
         # After "first_out" the others have no place; after "decided" every completion of
         # the order scores the same, so any one will do.
         full = self.places if self.m.ROUND_END == "first_out" else self.places + left
-        self._scores = self.m.score(RoundView(self, full))
+        self._scores = self.m.score(self.end_view(full))
 
     def result(self) -> Result:
         if not self.over or self._scores is None:

@@ -12,7 +12,7 @@ from itertools import permutations, product
 from ..compiler import ir
 from ..compiler.diff import Difference
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
-from .examples import ExampleView
+from .examples import example_view
 from .game import Game
 from .protocol import Play, beats
 
@@ -191,8 +191,8 @@ def score_witness(a: Game, b: Game) -> str | None:
         return None
     cards = sorted(set(_named_cards(a)) | set(_named_cards(b)))[:3]
     for places, left, holds in _states(a.players, cards):
-        va = ExampleView(a, cards_left=left, places=places, holds=holds)
-        vb = ExampleView(b, cards_left=left, places=places, holds=holds)
+        va = example_view(a, cards_left=left, places=places, holds=holds)
+        vb = example_view(b, cards_left=left, places=places, holds=holds)
         sa, sb = a.module.score(va), b.module.score(vb)
         if sa != sb:
             held = "".join(f", {_fmt(tuple(cs))} held by {seat}" for seat, cs in holds)

@@ -1,0 +1,68 @@
+"""The quantities scoring formulas read at the end of a round (the ScoreView protocol).
+
+One class serves a real table and a worked example alike; a seat of -1 (``seat_at`` a place
+nobody has yet) holds nothing and sides with nobody."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+
+def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int]]) -> list[int]:
+    """Each seat's side: partners opposite (``opposite``), the holders of the named cards
+    against the rest (``hidden``: side 0 holds them), or everyone alone (``none``)."""
+    n = len(hands)
+    if teams == "opposite":
+        return [s % 2 for s in range(n)]
+    if teams == "hidden":
+        return [0 if any(c in hands[s] for c in holders) else 1 for s in range(n)]
+    return list(range(n))
+
+
+class EndOfRound:
+    def __init__(self, *, cards_left: Sequence[int], held: Sequence[Collection[int]],
+                 places: Mapping[int, int], sides: Sequence[int],
+                 totals: Sequence[int] | None = None, round_number: int = 1) -> None:
+        self.n = len(cards_left)
+        self.left = cards_left
+        self.held = held
+        self.place_of = places  # seat -> finishing place, for the seats that have one
+        self.sides = sides
+        self.totals = totals if totals is not None else [0] * self.n
+        self.round = round_number
+
+    def cards_left(self, seat: int) -> int:
+        return self.left[seat] if seat >= 0 else 0
+
+    def holds(self, seat: int, card: int) -> bool:
+        return seat >= 0 and card in self.held[seat]
+
+    def place(self, seat: int) -> int:
+        return self.place_of.get(seat, 0)
+
+    def seat_at(self, place: int) -> int:
+        return next((s for s, p in self.place_of.items() if p == place), -1)
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n) if s != seat)
+
+    def seats(self) -> tuple[int, ...]:
+        return tuple(range(self.n))
+
+    def seat_count(self) -> int:
+        return self.n
+
+    def side(self, seat: int) -> int:
+        return self.sides[seat] if seat >= 0 else -1
+
+    def same_side(self, a: int, b: int) -> bool:
+        return a >= 0 and b >= 0 and self.sides[a] == self.sides[b]
+
+    def side_size(self, seat: int) -> int:
+        return list(self.sides).count(self.sides[seat]) if seat >= 0 else 0
+
+    def total(self, seat: int) -> int:
+        return self.totals[seat] if seat >= 0 else 0
+
+    def round_number(self) -> int:
+        return self.round
