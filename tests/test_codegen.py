@@ -56,6 +56,11 @@ def test_generated_modules_pass_mypy_strict(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
                           *files], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+    # ruff too (long table lines aside): no unused import, no shadowing, nothing dead
+    run = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated",
+                          "--select", "E,F,W,B", "--ignore", "E501", *files],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
 
 
 def test_package_passes_mypy_strict_and_ruff() -> None:

@@ -147,6 +147,20 @@ class ModuleView:
         return _wrap(keys)
 
     @property
+    def shape_imports(self) -> list[str]:
+        """The runtime helpers the generated code calls, and no others."""
+        emitted = " ".join(" ".join(([] if k.loop else [k.gen_expr]) + k.match_lines
+                                    + k.key_lines) for k in self.kinds)
+        helpers = ("gen_cards", "gen_groups", "gen_run", "gen_sequences", "gen_set",
+                   "group_by_rank")
+        return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
+
+    @property
+    def itertools_imports(self) -> list[str]:
+        return ["chain", "combinations"] if any(k.loop == "same_rank" for k in self.kinds) \
+            else []
+
+    @property
     def deck_literal(self) -> str:
         return _wrap(list(self.deck))
 

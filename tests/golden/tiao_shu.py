@@ -11,9 +11,7 @@ from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
     gen_cards,
     gen_groups,
-    gen_run,
     gen_sequences,
-    gen_set,
     group_by_rank,
     split_by_rank,
 )
