@@ -49,6 +49,7 @@ def test_classify_not_a_combination_exits_1(capsys: pytest.CaptureFixture[str]) 
     (["classify", "big_two", "X9"], 1, "'X9' has no suit"),
     (["classify", "big_two", "S1"], 1, "'S1' has no rank"),
     (["classify", "big_two", "BJ"], 1, "BJ is not in the deck of big_two"),
+    (["classify", "big_two", "S3", "S3"], 1, "S3 is given 2 times; the deck has 1"),
     (["check", "no_such_game"], 1, "no game 'no_such_game'"),
     (["check", "missing.rules"], 1, "no game 'missing.rules'"),
     (["play", "big_two", "--seats", "random,robot,random,random"], 2,

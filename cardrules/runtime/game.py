@@ -77,8 +77,16 @@ class Game:
 
     # ------------------------------------------------------------ combinations
     def classify(self, cards: Sequence[int] | str) -> Combination | None:
+        """The combination these cards form, or None. Raises CardError for a card the deck
+        lacks, or holds fewer copies of than given."""
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-        if not codes or any(c not in self.module.DECK for c in codes):
+        for c in set(codes):
+            if c not in self.module.DECK:
+                raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
+            if codes.count(c) > self.module.COPIES:
+                raise CardError(f"{card_name(c)} is given {codes.count(c)} times; the deck "
+                                f"has {self.module.COPIES}")
+        if not codes:
             return None
         play = self.module.classify(codes)
         if play is None:
