@@ -261,3 +261,37 @@ def test_bad_rules_file_in_diff_exits_2(tmp_path: Path) -> None:
     r = run("diff", "big_two", str(bad))
     assert r.returncode == 2
     assert "'Z' is not a rank" in r.stderr
+
+
+def test_reordered_ladder_has_a_comparison_witness(tmp_path: Path) -> None:
+    lad = tmp_path / "lad.rules"
+    lad.write_text("game lad extends big_two\n"
+                   "override ladder five: flush < straight < full_house < four_with_single"
+                   " < straight_flush\n")
+    got = records("big_two", lad)
+    assert [(r[1], r[2]) for r in got] == [("ladder five", "changed")]
+    witness = got[0][5]
+    assert isinstance(witness, str) and " vs " in witness
+    assert witness.endswith("wins in lad")
+
+
+def test_order_of_overlapping_combinations_is_compared(tmp_path: Path) -> None:
+    base = (
+        "game {name}\nplayers 2\ndeck 52\ndeal 5 each\n"
+        "ranks 2 3 4 5 6 7 8 9 10 J Q K A\n{first}\n{second}\ndef score(p) = 0\n"
+    )
+    pair = "combination pair { group 2 key card }"
+    two = "combination two_cards { cards 2 key card }"
+    (tmp_path / "a.rules").write_text(base.format(name="a", first=pair, second=two))
+    (tmp_path / "b.rules").write_text(base.format(name="b", first=two, second=pair))
+    got = records(tmp_path / "a.rules", tmp_path / "b.rules")
+    assert got == [
+        (
+            "combination",
+            "order of combinations",
+            "changed",
+            "pair, two_cards",
+            "two_cards, pair",
+            "D2 C2: pair in a, two_cards in b",
+        )
+    ]

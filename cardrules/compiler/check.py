@@ -582,6 +582,9 @@ class ExprChecker:
             except CardError as err:
                 self.err.error(e.span, f"'{e.name}' is not a card", str(err))
                 return ir.Num(value=0, span=e.span), "?"
+            if not self.owner.in_deck(code):
+                self.err.error(e.span, f"the deck has no {card_name(code)}",
+                               "jokers need 'deck 54'")
             return ir.CardLit(code=code, span=e.span), "card"
         self.err.error(e.span, "expected a card here, like S2")
         return ir.Num(value=0, span=e.span), "?"

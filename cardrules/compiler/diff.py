@@ -158,6 +158,11 @@ def combinations(a: ir.Game, b: ir.Game) -> list[Difference]:
             out.append(Difference(area="combination", what=f"combination {name}",
                                   change="added", new=pretty.shape(c),
                                   probe=("classify", name)))
+    common_a = [c.name for c in a.combinations if c.name in nb]
+    common_b = [c.name for c in b.combinations if c.name in na]
+    if common_a != common_b:  # cards that fit two kinds outside a ladder take the first
+        out += _changed("combination", "order of combinations", ", ".join(common_a),
+                        ", ".join(common_b), ("classify", ""))
     la = {x.name: " < ".join(x.kinds) for x in a.ladders}
     lb = {x.name: " < ".join(x.kinds) for x in b.ladders}
     for name in sorted(set(la) | set(lb)):

@@ -17,7 +17,7 @@ from .game import Game
 from .protocol import Play, beats
 
 _POOL = 4000  # candidate plays tried per kind
-_PAIRS = 300  # plays per side when searching pairs that compare differently
+_PAIRS = 120  # plays per kind and game when searching pairs that compare differently
 
 
 def _fmt(cards: tuple[int, ...]) -> str:
@@ -71,22 +71,41 @@ def classification(a: Game, b: Game, kind: str, run: tuple[str, ...] | None) -> 
     return None
 
 
-def _pairs(a: Game, b: Game, pool: list[tuple[int, ...]]) -> Iterator[str]:
-    for i, x in enumerate(pool):
-        for y in pool[i + 1:]:
-            oa, ob = _outcome(a, x, y), _outcome(b, x, y)
-            if oa is not None and ob is not None and oa != ob:
-                yield f"{_fmt(x)} vs {_fmt(y)}: {oa} wins in {a.name}, {ob} wins in {b.name}"
+def _classified(g: Game, pool: list[tuple[int, ...]]) -> dict[tuple[int, ...], Play]:
+    out = {}
+    for cards in pool:
+        if all(c in g.module.DECK for c in cards):
+            combo = g.classify(cards)
+            if combo is not None:
+                out[cards] = combo.play
+    return out
+
+
+def _winner(x: Play, y: Play) -> int:
+    return 0 if beats(x, y) else (1 if beats(y, x) else 2)
 
 
 def comparison(a: Game, b: Game, kinds: list[str]) -> str | None:
+    """Two plays of these kinds that one game ranks one way and the other another way
+    (each play classified once per game; then only comparisons)."""
     pool: list[tuple[int, ...]] = []
     for kind in kinds:
         for g in (a, b):
-            step = max(1, len(_plays(g, kind)) // _PAIRS)
-            pool += [p.cards for p in _plays(g, kind)[::step][:_PAIRS]]
+            plays = _plays(g, kind)
+            step = max(1, len(plays) // _PAIRS)
+            pool += [p.cards for p in plays[::step][:_PAIRS]]
     pool = list(dict.fromkeys(pool))
-    return next(_pairs(a, b, pool), None)
+    in_a, in_b = _classified(a, pool), _classified(b, pool)
+    both = [c for c in pool if c in in_a and c in in_b]
+    for i, x in enumerate(both):
+        ax, bx = in_a[x], in_b[x]
+        for y in both[i + 1:]:
+            wa, wb = _winner(ax, in_a[y]), _winner(bx, in_b[y])
+            if wa != wb:
+                names = (_fmt(x), _fmt(y), "neither")
+                return (f"{_fmt(x)} vs {_fmt(y)}: {names[wa]} wins in {a.name}, "
+                        f"{names[wb]} wins in {b.name}")
+    return None
 
 
 def ordering(a: Game, b: Game, subject: str) -> str | None:
@@ -123,6 +142,9 @@ def find(a: Game, b: Game, d: Difference) -> str | None:
     if search == "order":
         return ordering(a, b, subject)
     kind = d.what.split(":")[0].removeprefix("combination ")
+    if search == "classify" and subject == "":  # the order kinds are tried in
+        kinds = [k for k in a.module.KINDS if k in b.module.KINDS]
+        return next(filter(None, (classification(a, b, k, None) for k in kinds)), None)
     if search == "classify":
         run = None
         if ": sequence " in d.what:
