@@ -91,6 +91,13 @@ class KindView:
     loop: str  # "each": every card; "same_rank": N cards of one rank; "": the generator
     loop_size: int
 
+    @property
+    def inline_key(self) -> str:
+        """The key as an expression, when computing it takes no statements."""
+        if len(self.key_lines) == 1 and self.key_lines[0].startswith("return "):
+            return self.key_lines[0][len("return "):]
+        return ""
+
 
 @dataclass(frozen=True)
 class DefView:

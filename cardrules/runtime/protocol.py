@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
+from .cards import format_cards
+
 
 class Play(NamedTuple):
     """A classified set of cards: what combination it is and how strong.
@@ -19,6 +21,26 @@ class Play(NamedTuple):
     tier: int
     bomb: int
     key: tuple[int, ...]
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.cards
+
+    @property
+    def play(self) -> Play | None:
+        """The play itself, or None for a pass (a Play is also a table's Move)."""
+        return self if self.cards else None
+
+    def __str__(self) -> str:
+        return "pass" if not self.cards else format_cards(self.cards)
+
+
+# A pass, and cards typed in that are not classified yet, as moves.
+PASS = Play((), -1, -1, 0, -1, ())
+
+
+def unclassified(cards: tuple[int, ...]) -> Play:
+    return Play(cards, -1, -1, 0, -1, ())
 
 
 def beats(a: Play, b: Play) -> bool:

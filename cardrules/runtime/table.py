@@ -7,10 +7,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import NamedTuple
 
 from .cards import CardError, card_name, format_cards, parse_cards
-from .protocol import Play, RulesModule
+from .protocol import PASS, Play, RulesModule, unclassified
 from .scoreview import EndOfRound, sides_for
 
 
@@ -18,21 +17,9 @@ class IllegalMove(ValueError):
     """A move the rules do not allow here; the message says why in a plain sentence."""
 
 
-class Move(NamedTuple):
-    """A pass (no cards) or a play; ``str`` shows it in card notation."""
+# A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
+Move = Play
 
-    cards: tuple[int, ...]
-    play: Play | None
-
-    @property
-    def is_pass(self) -> bool:
-        return not self.cards
-
-    def __str__(self) -> str:
-        return "pass" if not self.cards else format_cards(self.cards)
-
-
-PASS = Move((), None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,7 +124,7 @@ class Table:
             if self.m.PASSING == "allowed" or not found:
                 moves[()] = PASS
         for p in found:
-            moves.setdefault(p.cards, Move(p.cards, p))
+            moves.setdefault(p.cards, p)
         self._legal = moves
         return moves
 
@@ -172,7 +159,7 @@ class Table:
 
     # ------------------------------------------------------------ acting
     def parse_move(self, move: Move | str | Sequence[int]) -> Move:
-        if isinstance(move, Move):
+        if isinstance(move, Play):
             return move
         if isinstance(move, str):
             text = move.strip().lower()
@@ -182,15 +169,15 @@ class Table:
                 cards = parse_cards(move)
             except CardError as err:
                 raise IllegalMove(str(err)) from None
-            return Move(cards, None)
-        return Move(tuple(move), None)
+            return unclassified(cards)
+        return unclassified(tuple(move))
 
     def apply(self, move: Move | str | Sequence[int]) -> Move:
         """Play a move for the seat whose turn it is; raises IllegalMove, changing nothing."""
         if self.over:
             raise IllegalMove("the round is over")
         mv = self.parse_move(move)
-        key = mv.cards if mv.play is not None else tuple(
+        key = mv.cards if mv.kind >= 0 else tuple(
             sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
         legal = self.legal_moves()
         if key not in legal:
@@ -198,10 +185,10 @@ class Table:
         mv = legal[key]
         self._legal = None
         self.history.append((self.seat, mv))
-        if mv.play is None:
+        if mv.is_pass:
             self._pass()
         else:
-            self._play(mv.play)
+            self._play(mv)
         return mv
 
     def _why_illegal(self, mv: Move) -> str:

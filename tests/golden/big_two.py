@@ -223,93 +223,101 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 
-def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every single the hand can make."""
+def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
+                      floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
     for x in hand:
-        ordered: tuple[int, ...] = (x,)
-        key = key_single(ordered)
-        if key is not None:
-            out.append(Play(ordered, 0, 0, 0, -1, key))
+        cards: tuple[int, ...] = (x,)
+        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
+        if key is not None and (floor is None or (0, key) > floor):
+            out.append(Play(cards, 0, 0, 0, -1, key))
     return out
 
 
-def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every pair the hand can make."""
+def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
+                    floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for ordered in chain.from_iterable(combinations(same, 2)
-                                       for same in by_rank.values()):
-        key = key_pair(ordered)
-        if key is not None:
-            out.append(Play(ordered, 1, 1, 0, -1, key))
+    for cards in chain.from_iterable(combinations(same, 2)
+                                     for same in by_rank.values()):
+        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
+        if key is not None and (floor is None or (0, key) > floor):
+            out.append(Play(cards, 1, 1, 0, -1, key))
     return out
 
 
-def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every triple the hand can make."""
+def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
+                      floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for ordered in chain.from_iterable(combinations(same, 3)
-                                       for same in by_rank.values()):
-        key = key_triple(ordered)
-        if key is not None:
-            out.append(Play(ordered, 2, 2, 0, -1, key))
+    for cards in chain.from_iterable(combinations(same, 3)
+                                     for same in by_rank.values()):
+        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
+        if key is not None and (floor is None or (0, key) > floor):
+            out.append(Play(cards, 2, 2, 0, -1, key))
     return out
 
 
-def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every straight the hand can make."""
+def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
+                        floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for cards in gen_sequences(by_rank, SEQUENCE_straights_RUNS):
-        ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-        key = key_straight(ordered)
-        if key is not None:
-            out.append(Play(ordered, 3, 8, 0, -1, key))
+    for found in gen_sequences(by_rank, SEQUENCE_straights_RUNS):
+        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        key = key_straight(cards)
+        if key is not None and (floor is None or (0, key) > floor):
+            out.append(Play(cards, 3, 8, 0, -1, key))
     return out
 
 
-def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every flush the hand can make."""
+def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
+                     floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every flush the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for cards in gen_cards(hand, 5, SUIT):
-        ordered = cards
-        if match_straight_flush(ordered) is not None:
+    for found in gen_cards(hand, 5, SUIT):
+        cards = found
+        if match_straight_flush(cards) is not None:
             continue
-        key = key_flush(ordered)
-        if key is not None:
-            out.append(Play(ordered, 4, 8, 1, -1, key))
+        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
+        if key is not None and (floor is None or (1, key) > floor):
+            out.append(Play(cards, 4, 8, 1, -1, key))
     return out
 
 
-def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every full_house the hand can make."""
+def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
+                          floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every full_house the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for cards in gen_groups(by_rank, (3, 2), 3):
-        ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-        key = key_full_house(ordered)
-        if key is not None:
-            out.append(Play(ordered, 5, 8, 2, -1, key))
+    for found in gen_groups(by_rank, (3, 2), 3):
+        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        key = key_full_house(cards)
+        if key is not None and (floor is None or (2, key) > floor):
+            out.append(Play(cards, 5, 8, 2, -1, key))
     return out
 
 
-def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every four_with_single the hand can make."""
+def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
+                                floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every four_with_single the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for cards in gen_groups(by_rank, (4, 1), 4):
-        ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-        key = key_four_with_single(ordered)
-        if key is not None:
-            out.append(Play(ordered, 6, 8, 3, -1, key))
+    for found in gen_groups(by_rank, (4, 1), 4):
+        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        key = key_four_with_single(cards)
+        if key is not None and (floor is None or (3, key) > floor):
+            out.append(Play(cards, 6, 8, 3, -1, key))
     return out
 
 
-def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """Every straight_flush the hand can make."""
+def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
+                              floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """Every straight_flush the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for cards in gen_sequences(by_rank, SEQUENCE_straights_RUNS):
-        ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-        key = key_straight_flush(ordered)
-        if key is not None:
-            out.append(Play(ordered, 7, 8, 4, -1, key))
+    for found in gen_sequences(by_rank, SEQUENCE_straights_RUNS):
+        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        key = key_straight_flush(cards)
+        if key is not None and (floor is None or (4, key) > floor):
+            out.append(Play(cards, 7, 8, 4, -1, key))
     return out
 
 
@@ -342,11 +350,17 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> list[Play]:
 
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
-    """Every play from the hand that beats the current one."""
+    """Every play from the hand that beats the current one. Kinds that compare with it by
+    rung and key skip weaker plays as they are made; ``beats`` settles the rest."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
     by_rank = split_by_rank(hand, RANK)
-    return [p for kind in FOLLOW_KINDS[current.kind] for p in CANDIDATES[kind](hand, by_rank)
-            if beats(p, current)]
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    for kind in FOLLOW_KINDS[current.kind]:
+        same = GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0
+        out += [p for p in CANDIDATES[kind](hand, by_rank, floor if same else None)
+                if beats(p, current)]
+    return out
 
 
 # ---------------------------------------------------------------- play flow
