@@ -154,6 +154,12 @@ class ModuleView:
         return _wrap(keys)
 
     @property
+    def needs_ranks(self) -> tuple[bool, ...]:
+        kinds = self.kinds
+        uses = ["by_rank" in k.gen_expr and k.loop != "each" for k in kinds]
+        return tuple(any(uses[j] for j in follow) for follow in self.follow_kinds)
+
+    @property
     def shape_imports(self) -> list[str]:
         """The runtime helpers the generated code calls, and no others."""
         emitted = " ".join(" ".join(([] if k.loop else [k.gen_expr]) + k.match_lines

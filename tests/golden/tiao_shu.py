@@ -333,6 +333,8 @@ CANDIDATES = (
 
 
 FOLLOW_KINDS: tuple[tuple[int, ...], ...] = ((0,), (1,), (2,), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7))
+# NEEDS_RANKS[kind]: whether making the plays that may follow it needs the hand by rank
+NEEDS_RANKS: tuple[bool, ...] = (False, True, True, True, True, True, True, True)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
@@ -352,7 +354,7 @@ def follows(hand: Sequence[int], current: Play) -> list[Play]:
     """Every play from the hand that beats the current one. Kinds that compare with it by
     rung and key skip weaker plays as they are made; ``beats`` settles the rest."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK)
+    by_rank = split_by_rank(hand, RANK) if NEEDS_RANKS[current.kind] else {}
     floor = (current.tier, current.key)
     out: list[Play] = []
     for kind in FOLLOW_KINDS[current.kind]:
