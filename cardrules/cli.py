@@ -155,27 +155,15 @@ def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
-    seats = _seats(args.seats, game.players)
-    totals = [0] * game.players
-    leader: int | None = None
-    rounds = 0
-    while True:
-        rounds += 1
-        out.write(f"== {game.title}: round {rounds} (seed {args.seed}) ==\n")
-        table = game.new_table(seed=f"{args.seed}:{rounds - 1}", seats=seats, leader=leader,
-                               first_round=rounds == 1)
-        table.totals, table.round_number = list(totals), rounds
+    match = game.new_match(seed=args.seed, seats=_seats(args.seats, game.players))
+    while not match.over:
+        table = match.new_round()
+        out.write(f"== {game.title}: round {table.round_number} (seed {args.seed}) ==\n")
         _play_round(game, table, out)
-        from .runtime.game import _view
-        gained = game.module.accumulate(_view(table))
-        totals = [a + b for a, b in zip(totals, gained, strict=True)]
-        table.totals = list(totals)
+        match.end_round(table)
         if game.module.MATCH_ROUNDS != 1:
             out.write("match totals: " + "  ".join(f"seat {s}: {v}" for s, v in
-                                                   enumerate(totals)) + "\n")
-        if game.match_done(rounds, table):
-            break
-        leader = table.places[0] if game.module.LEAD_NEXT == "winner" else None
+                                                   enumerate(match.totals)) + "\n")
     return EXIT_OK
 
 
@@ -280,13 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     out = sys.stdout
-    code = _run(args, out, parser)
-    if args.command == "diff" and getattr(args, "_failed", False):
-        return EXIT_USAGE  # like diff(1): trouble is 2, differences are 1
-    return code
-
-
-def _run(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser) -> int:
+    # Bad input exits 1; but diff, like diff(1), says "differences" with 1 and trouble with 2.
+    trouble = EXIT_USAGE if args.command == "diff" else EXIT_INPUT
     try:
         return COMMANDS[args.command](args, out)
     except UsageError as err:
@@ -297,17 +280,14 @@ def _run(args: argparse.Namespace, out: TextIO, parser: argparse.ArgumentParser)
         sys.stderr.write(err.render() + "\n")
         n = len(err.diagnostics)
         sys.stderr.write(f"{n} error{'s' if n != 1 else ''}\n")
-        args._failed = True
-        return EXIT_INPUT
+        return trouble
     except (InputError, CardError, IllegalMove, ValueError) as err:
         sys.stderr.write(f"cardrules: error: {err}\n")
-        args._failed = True
-        return EXIT_INPUT
+        return trouble
     except OSError as err:
         sys.stderr.write(f"cardrules: error: {err.strerror or err}: "
                          f"{getattr(err, 'filename', '') or ''}\n")
-        args._failed = True
-        return EXIT_INPUT
+        return trouble
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130

@@ -294,10 +294,8 @@ class Checker:
                                   "for example 'group 3 + group 2'; 'of group 1' is then the "
                                   "largest")
             up_to = sizes[0]
-            if s.up_to is not None:
+            if s.up_to is not None:  # the grammar allows `to` on a single group only
                 up_to = self.int_of(s.up_to, sizes[0], 12, "the largest group")
-                if len(sizes) > 1:
-                    self.errors.error(s.up_to.span, "'to' works only on a single group")
             return ir.GroupsShape(sizes=sizes, up_to=up_to)
         if isinstance(s, ast.RunShape):
             width = self.int_of(s.width, 1, 4, "a run's width")

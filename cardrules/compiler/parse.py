@@ -71,9 +71,10 @@ def _unquote(s: str) -> str:
 class _ToAst(Transformer[Token, Any]):
     """Builds ast nodes; methods are named after the grammar rules they handle."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, text: str) -> None:
         super().__init__()
         self.file = file
+        self.text = text
         self.example_count = 0
 
     # -- helpers
@@ -198,26 +199,15 @@ class _ToAst(Transformer[Token, Any]):
 
     @v_args(meta=True)
     def groups_shape(self, meta: Any, c: list[Token]) -> ast.GroupsShape:
-        # "group A (to B)? (+ group C)*": the grammar drops keywords, so read positions.
-        toks = [self.tok(x) for x in c]
-        up_to = None
-        sizes = [toks[0]]
-        rest = toks[1:]
-        # A "to" bound is the token right after the first size, if it sits before any "+".
-        if rest and self._has_to(c):
-            up_to = rest[0]
-            rest = rest[1:]
-        sizes.extend(rest)
-        return ast.GroupsShape(sizes=tuple(sizes), up_to=up_to, span=self.sp(meta))
+        """``group 3 + group 2``: groups of distinct ranks."""
+        return ast.GroupsShape(sizes=tuple(self.tok(x) for x in c), up_to=None,
+                               span=self.sp(meta))
 
-    def _has_to(self, c: list[Token]) -> bool:
-        # The source between the first two numbers is " to " or " + group ".
-        a, b = c[0], c[1]
-        if a.end_pos is None or b.start_pos is None:
-            return False
-        return self._text[a.end_pos:b.start_pos].strip() == "to"
-
-    _text = ""
+    @v_args(meta=True)
+    def range_shape(self, meta: Any, c: list[Token]) -> ast.GroupsShape:
+        """``group 4 to 8``: one group of 4 to 8 cards of a rank."""
+        return ast.GroupsShape(sizes=(self.tok(c[0]),), up_to=self.tok(c[1]),
+                               span=self.sp(meta))
 
     @v_args(meta=True)
     def run_shape(self, meta: Any, c: list[Any]) -> ast.RunShape:
@@ -424,7 +414,7 @@ class _ToAst(Transformer[Token, Any]):
             raise CompileError([Diagnostic(
                 message=f"an example cannot set '{what.text}'", span=what.span,
                 hint="examples set cards_left N N N N, places N N N N, held \"CARDS\" by SEAT")],
-                {self.file: self._text})
+                {self.file: self.text})
         return (what.text, tuple(self._words(c[1:])))
 
     def setup_holds(self, c: list[Token]) -> tuple[str, Any]:
@@ -497,8 +487,7 @@ def parse_text(text: str, path: str) -> ast.RulesFile:
         tree: Tree[Token] = parser().parse(text)
     except UnexpectedInput as err:
         raise CompileError([_parse_error(path, text, err)], {path: text}) from None
-    builder = _ToAst(path)
-    builder._text = text
+    builder = _ToAst(path, text)
     try:
         header, *items = builder.transform(tree).children
     except VisitError as err:

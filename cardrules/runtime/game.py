@@ -13,7 +13,6 @@ from .bots import Bot, make_bot
 from .cards import CardError, card_name, format_cards, parse_cards
 from .loader import load_module
 from .protocol import Play, RulesModule, beats
-from .scoreview import EndOfRound
 from .table import Move, Result, Table
 
 
@@ -153,33 +152,54 @@ class Game:
     def bots(self, seats: Sequence[str]) -> list[Bot | None]:
         return [None if k == "human" else make_bot(k, self.module) for k in seats]
 
+    def new_match(self, *, seed: int | str, seats: Sequence[str]) -> Match:
+        return Match(self, seed=seed, seats=seats)
+
     def play_match(self, *, seed: int | str, seats: Sequence[str]) -> MatchResult:
         """A whole match with bots only, as the rules file defines it."""
-        rounds: list[Result] = []
-        totals = [0] * self.players
-        leader: int | None = None
-        while True:
-            t = self.new_table(seed=f"{seed}:{len(rounds)}", seats=seats, leader=leader,
-                               first_round=not rounds)
-            t.totals = list(totals)
-            t.round_number = len(rounds) + 1
-            t.play_out()
-            rounds.append(t.result())
-            gained = self.module.accumulate(_view(t))
-            totals = [a + b for a, b in zip(totals, gained, strict=True)]
-            t.totals = list(totals)
-            if self.match_done(len(rounds), t):
-                return MatchResult(rounds=tuple(rounds), totals=tuple(totals))
-            leader = t.places[0] if self.module.LEAD_NEXT == "winner" and t.places else None
-
-    def match_done(self, rounds: int, t: Table) -> bool:
-        m = self.module
-        return (m.MATCH_ROUNDS > 0 and rounds >= m.MATCH_ROUNDS) or m.match_over(_view(t))
+        match = self.new_match(seed=seed, seats=seats)
+        while not match.over:
+            table = match.new_round()
+            table.play_out()
+            match.end_round(table)
+        return match.result()
 
 
-def _view(t: Table) -> EndOfRound:
-    full = t.places if t.m.ROUND_END == "first_out" else t.places + t.active()
-    return t.end_view(full)
+class Match:
+    """Rounds as the rules define a match: ``rounds N`` of them, or until ``until`` holds;
+    running totals of what ``accumulate`` names; the next leader by ``lead next``."""
+
+    def __init__(self, game: Game, *, seed: int | str, seats: Sequence[str]) -> None:
+        self.game = game
+        self.seed = seed
+        self.seats = list(seats)
+        self.totals = [0] * game.players
+        self.rounds: list[Result] = []
+        self.over = False
+        self._leader: int | None = None
+
+    def new_round(self) -> GameTable:
+        t = self.game.new_table(seed=f"{self.seed}:{len(self.rounds)}", seats=self.seats,
+                                leader=self._leader, first_round=not self.rounds)
+        t.totals = list(self.totals)
+        t.round_number = len(self.rounds) + 1
+        return t
+
+    def end_round(self, t: Table) -> Result:
+        """Record a finished round: its result, the running totals, whether the match ends."""
+        m = self.game.module
+        result = t.result()
+        self.rounds.append(result)
+        gained = m.accumulate(t.final_view())
+        self.totals = [a + b for a, b in zip(self.totals, gained, strict=True)]
+        t.totals = list(self.totals)  # `until` reads the totals after this round
+        self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
+            or m.match_over(t.final_view())
+        self._leader = t.places[0] if m.LEAD_NEXT == "winner" and t.places else None
+        return result
+
+    def result(self) -> MatchResult:
+        return MatchResult(rounds=tuple(self.rounds), totals=tuple(self.totals))
 
 
 class GameTable(Table):

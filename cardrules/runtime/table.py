@@ -85,6 +85,13 @@ class Table:
         each = self.m.DEAL_EACH
         return [deck[i * each:(i + 1) * each] for i in range(self.n)]
 
+    def final_view(self) -> EndOfRound:
+        """The view scores are computed from when the round is over: after ``first_out``
+        the others have no place; after ``decided`` every completion of the order scores
+        the same, so any one will do."""
+        full = self.places if self.m.ROUND_END == "first_out" else self.places + self.active()
+        return self.end_view(full)
+
     def end_view(self, places: Sequence[int] | None = None) -> EndOfRound:
         """What the scoring reads: hands as they are, and the finishing order (the real
         one, or a supposed completion of it)."""
@@ -275,10 +282,7 @@ class Table:
         left = self.active()
         if len(left) == 1 and self.m.ROUND_END != "first_out":
             self.places.append(left[0])
-        # After "first_out" the others have no place; after "decided" every completion of
-        # the order scores the same, so any one will do.
-        full = self.places if self.m.ROUND_END == "first_out" else self.places + left
-        self._scores = self.m.score(self.end_view(full))
+        self._scores = self.m.score(self.final_view())
 
     def result(self) -> Result:
         if not self.over or self._scores is None:
