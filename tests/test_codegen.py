@@ -84,6 +84,10 @@ ranks 3 4 5 6 7 8 9 10 J Q K A 2
 suits D C H S
 combination exec "\"\"\"\nimport os\n\"\"\" ''' + "'''" + r''' \\" { group 1 key card }
 combination eval "{{ title }} {% raw %}" { group 2 key card }
+sequence s: 3 4 5
+sequence s_RUNS: 4 5 6
+combination over { sequence of s key sequence }
+combination runs { sequence of s_RUNS key sequence }
 const True_ = 1
 const os = 2
 def print(p) = os + True_

@@ -5,9 +5,11 @@ checked in one loop (in the manner of lark's match_examples tables)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from cardrules.compiler import CompileError, compile_text
+from cardrules.compiler import CompileError, compile_path, compile_text
 from cardrules.compiler.builtins import BUILTINS
 
 BASE = """game mini
@@ -92,6 +94,24 @@ CASES = [
      "'lead next: holder' needs a 'lead first: holder of CARD'", ""),
     ("accumulate a yes/no", add("def won(p) = place(p) == 1\nmatch { accumulate won rounds 3 }\n"),
      "10:20", "accumulate needs a def of one seat that gives a whole number; won does not", ""),
+    ("no combination of one card", sub("combination single { group 1 key card }",
+                                       "combination pair { group 2 key card }"), "1:1",
+     "the game states no combination of one card", "no legal play"),
+    ("a card twice in an example", add('example "S3 S3" is single\n'), "9:10",
+     "S3 is given 2 times; the deck has 1", ""),
+    ("a place out of range", add("example scores places 9 0 0 0 => 0 0 0 0\n"), "9:23",
+     "a place is 1 to 4 (0: not out), not 9", ""),
+    ("a top card twice", add("top S3 S3\n"), "9:8", "S3 is listed twice", ""),
+    ("a set the deck cannot make", add("combination two { set S3 S3 key card }\n"), "9:19",
+     "this set needs 2 x S3; the deck has 1", "copies"),
+    ("formula nested too deeply", add("def f(p) = " + "(" * 80 + "1" + ")" * 80 + "\n"),
+     "9:71", "this formula nests too deeply", "lets or defs"),
+    ("formula too long", add("def f(p) = " + " + ".join(["1"] * 100) + "\n"), "9:12",
+     "this formula is too long or nests too deeply (more than 64 levels)", "lets or defs"),
+    ("defaulted statement restated without override",
+     "game x extends big_two\nafter out: partner\n", "2:1",
+     "after out is already defined by the base game (by default)",
+     "write 'override after out ...'"),
     ("recursion", sub("def score(p) = 0", "def score(p) = score(p)"), "8:16",
      "def score calls itself", "cannot be recursive"),
     ("no score", sub("def score(p) = 0", "def points(p) = 0"), "1:1",
@@ -185,3 +205,46 @@ def test_every_builtin_is_callable_by_name(name: str) -> None:
                f"def uses(p) = {wrap.format(call)}\n")
     game = compile_text(text, "ok.rules")
     assert any(d.name == "uses" for d in game.defs)
+
+
+def test_overriding_a_default_of_the_base_is_allowed() -> None:
+    game = compile_text("game x extends big_two\noverride after out: partner\n", "x.rules")
+    assert game.flow.after_out == "partner"
+
+
+def test_a_variant_may_share_its_base_name(tmp_path: Path) -> None:
+    mine = tmp_path / "big_two.rules"  # a regional big_two extending the built-in one
+    mine.write_text('game hk extends big_two\ntitle "Hong Kong"\n')
+    assert compile_path(mine).title == "Hong Kong"
+
+
+def test_extends_cycle_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "a.rules").write_text("game a extends b\n")
+    (tmp_path / "b.rules").write_text("game b extends a\n")
+    with pytest.raises(CompileError) as info:
+        compile_path(tmp_path / "a.rules")
+    assert "extends itself" in info.value.diagnostics[0].message
+
+
+def test_files_must_be_utf8_and_may_start_with_a_bom(tmp_path: Path) -> None:
+    bom = tmp_path / "bom.rules"
+    bom.write_bytes(b"\xef\xbb\xbfgame bom extends big_two\n")
+    assert compile_path(bom).name == "bom"
+    gbk = tmp_path / "gbk.rules"
+    gbk.write_bytes("game g extends big_two\n# 大北\n".encode("gbk"))
+    with pytest.raises(CompileError) as info:
+        compile_path(gbk)
+    d = info.value.diagnostics[0]
+    assert d.message.startswith("the file is not UTF-8 text") and d.hint == \
+        "save rules files as UTF-8"
+    assert info.value.render().startswith(f"{gbk}:1:1: error:")
+
+
+def test_division_by_zero_in_a_formula_gives_zero(tmp_path: Path) -> None:
+    import cardrules
+    rules = tmp_path / "z.rules"
+    rules.write_text("game z extends big_two\n"
+                     "override def score(p) = cards_left(p) // 0 + 7 % 0 + 7 // 2\n")
+    t = cardrules.load(rules).new_table(seed=1)
+    t.play_out()
+    assert t.result().scores == (3, 3, 3, 3)

@@ -278,7 +278,8 @@ def test_reordered_ladder_has_a_comparison_witness(tmp_path: Path) -> None:
 def test_order_of_overlapping_combinations_is_compared(tmp_path: Path) -> None:
     base = (
         "game {name}\nplayers 2\ndeck 52\ndeal 5 each\n"
-        "ranks 2 3 4 5 6 7 8 9 10 J Q K A\n{first}\n{second}\ndef score(p) = 0\n"
+        "ranks 2 3 4 5 6 7 8 9 10 J Q K A\ncombination single {{ group 1 key card }}\n"
+        "{first}\n{second}\ndef score(p) = 0\n"
     )
     pair = "combination pair { group 2 key card }"
     two = "combination two_cards { cards 2 key card }"
@@ -290,8 +291,8 @@ def test_order_of_overlapping_combinations_is_compared(tmp_path: Path) -> None:
             "combination",
             "order of combinations",
             "changed",
-            "pair, two_cards",
-            "two_cards, pair",
+            "single, pair, two_cards",
+            "single, two_cards, pair",
             "D2 C2: pair in a, two_cards in b",
         )
     ]

@@ -9,7 +9,7 @@ from .check import check
 from .codegen import generate
 from .diagnostics import CompileError, Diagnostic, Span
 from .parse import parse_text
-from .resolve import builtin_games_dir, resolve
+from .resolve import builtin_games_dir, read_rules, resolve
 
 __all__ = ["CompileError", "Diagnostic", "Span", "compile_text", "compile_path", "find_game",
            "generate", "ir", "builtin_games"]
@@ -17,11 +17,17 @@ __all__ = ["CompileError", "Diagnostic", "Span", "compile_text", "compile_path",
 
 def compile_text(text: str, path: str) -> ir.Game:
     """Rules text -> checked IR; raises CompileError with every diagnostic found."""
-    return check(resolve(parse_text(text, path)))
+    try:
+        return check(resolve(parse_text(text, path)))
+    except RecursionError:  # a last guard: the depth limits should come first
+        raise CompileError([Diagnostic(message="the rules nest too deeply to compile",
+                                       span=Span.unknown(path),
+                                       hint="split long formulas into lets or defs")],
+                           {path: text}) from None
 
 
 def compile_path(path: Path) -> ir.Game:
-    return compile_text(path.read_text("utf-8"), str(path))
+    return compile_text(read_rules(path), str(path))
 
 
 def builtin_games() -> list[Path]:

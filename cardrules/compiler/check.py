@@ -89,7 +89,12 @@ class Checker:
             return ()
         for c in cards:
             if not self.in_deck(c):
-                self.errors.error(tok.span, f"this game's deck has no {tok.text.split()[0]}")
+                self.errors.error(tok.span, f"the deck has no {card_name(c)}",
+                                  "jokers need 'deck 54'")
+                return ()
+            if cards.count(c) > self.copies:
+                self.errors.error(tok.span, f"{card_name(c)} is given {cards.count(c)} times; "
+                                  f"the deck has {self.copies}")
                 return ()
         return cards
 
@@ -112,6 +117,7 @@ class Checker:
                               "played yet", "docs/language.md: planned constructs")
         players = self.players()
         self.deck_size, copies = self.deck()
+        self.copies = copies
         each, direction, kitty = self.deal(players, copies)
         ranks = self.ranks()
         suits = self.suits()
@@ -220,7 +226,13 @@ class Checker:
 
     def top(self) -> tuple[int, ...]:
         stmt = self.stmt("top", ast.TopCards)
-        return tuple(self.card_of(t) for t in stmt.cards) if stmt else ()
+        if stmt is None:
+            return ()
+        cards = tuple(self.card_of(t) for t in stmt.cards)
+        for i, (t, c) in enumerate(zip(stmt.cards, cards, strict=True)):
+            if c >= 0 and c in cards[:i]:
+                self.errors.error(t.span, f"{card_name(c)} is listed twice")
+        return cards
 
     # ---------------------------------------------------------------- combinations
     def rank_list(self, toks: tuple[ast.Tok, ...]) -> tuple[str, ...]:
@@ -258,6 +270,11 @@ class Checker:
         if not out:
             self.missing("combination", "a game needs at least 'combination single { group 1 "
                                         "key card }'")
+        elif not any(c.sizes == (1,) and c.suits != "mixed" and not isinstance(c.shape, (
+                ir.SetShape, ir.SequenceShape)) for c in out):
+            self.missing("combination of one card",
+                         "without one, a leader could be left with no legal play: add "
+                         "'combination single { group 1 key card }'")
         return tuple(out)
 
     def combination(self, c: ast.Combination, seqs: dict[str, tuple[tuple[str, ...], ...]],
@@ -317,6 +334,10 @@ class Checker:
         if isinstance(s, ast.CardsShape):
             return ir.CardsShape(count=self.int_of(s.count, 1, 54, "a card count"))
         cards = tuple(sorted(self.card_of(t) for t in s.cards))
+        for c in set(cards):
+            if c >= 0 and cards.count(c) > self.copies:
+                self.errors.error(s.span, f"this set needs {cards.count(c)} x {card_name(c)}; "
+                                  f"the deck has {self.copies}", "use 'deck ... copies N'")
         return ir.SetShape(cards=cards)
 
     def key_part(self, p: ast.KeyPart, shape: ir.Shape) -> ir.KeyPart:
@@ -500,6 +521,10 @@ class Checker:
             if toks and len(toks) != players:
                 self.errors.error(toks[0].span, f"{what} gives {len(toks)} numbers for "
                                   f"{players} players")
+        for t in s.places:
+            if not 0 <= int(t.text) <= players:
+                self.errors.error(t.span, f"a place is 1 to {players} (0: not out), "
+                                  f"not {t.text}")
         holds = []
         for seat, cards in s.holds:
             n = self.int_of(seat, 0, players - 1, "a seat")
@@ -524,6 +549,8 @@ class ExprChecker:
         self.returns: dict[str, str] = {}
         self.done: dict[str, ir.Def] = {}
         self.active: list[str] = []
+        self.depth = 0
+        self.too_deep = False
 
     def define(self, name: str) -> ir.Def:
         if name in self.done:
@@ -555,9 +582,22 @@ class ExprChecker:
             self.err.error(e.span, f"expected {want} here, but this is {got}")
         return out
 
+    MAX_DEPTH = 64  # formula nesting; keeps generated Python well inside its own limits
+
     def expr(self, e: ast.Expr, scope: dict[str, str]) -> tuple[ir.Expr, str]:
-        method = getattr(self, "e_" + type(e).__name__.lower())
-        return method(e, scope)  # type: ignore[no-any-return]
+        if self.depth >= self.MAX_DEPTH:
+            if not self.too_deep:
+                self.err.error(e.span, f"this formula is too long or nests too deeply (more "
+                               f"than {self.MAX_DEPTH} levels)", "split it into several lets "
+                               "or defs")
+            self.too_deep = True
+            return ir.Num(value=0, span=e.span), "?"
+        self.depth += 1
+        try:
+            method = getattr(self, "e_" + type(e).__name__.lower())
+            return method(e, scope)  # type: ignore[no-any-return]
+        finally:
+            self.depth -= 1
 
     def e_num(self, e: ast.Num, scope: dict[str, str]) -> tuple[ir.Expr, str]:
         return ir.Num(value=e.value, span=e.span), "int"

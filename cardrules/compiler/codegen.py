@@ -169,6 +169,13 @@ class ModuleView:
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
+    def protocol_imports(self) -> list[str]:
+        code = " ".join([self.until, *(d.body for d in self.defs),
+                         *(e for d in self.defs for _, e in d.lets)])
+        return sorted({"Play", "ScoreView", "beats",
+                       *(f for f in ("floor_div", "modulo") if f"{f}(" in code)})
+
+    @property
     def itertools_imports(self) -> list[str]:
         return ["chain", "combinations"] if any(k.loop == "same_rank" for k in self.kinds) \
             else []
@@ -284,7 +291,7 @@ class ModuleView:
                             f"if not {s.min_len} <= len(pos) <= {s.max_len}:", "    return None"]
             gen = f"gen_run(by_rank, {s.width}, {s.min_len}, {s.max_len}, {within!r})"
         elif isinstance(s, ir.SequenceShape):
-            table = f"SEQUENCE_{s.sequence}"
+            table = f"SEQ_{s.sequence}"
             runs = tuple(tuple(self.rank_index[r] for r in run) for run in s.runs)
             if table not in self.emitted:
                 self.emitted.add(table)
@@ -293,12 +300,13 @@ class ModuleView:
                 self.extra.append(f"# {table}[ranks]: (which listed run, its top rank)\n"
                                   f"{table}: dict[frozenset[int], tuple[int, int]] = {{\n"
                                   f"    {body},\n}}")
-                self.extra.append(f"{table}_RUNS: tuple[tuple[int, ...], ...] = {runs!r}")
+                self.extra.append(f"SEQRUNS_{s.sequence}: tuple[tuple[int, ...], ...] = "
+                                  f"{runs!r}")
             shape_checks = [f"found = {table}.get(frozenset(RANK[x] for x in cards))",
                             "if found is None or len({RANK[x] for x in cards}) != len(cards):",
                             "    return None", "hit = found"]
             prep += [f"hit = {table}[frozenset(RANK[x] for x in cards)]"]
-            gen = f"gen_sequences(by_rank, {table}_RUNS)"
+            gen = f"gen_sequences(by_rank, SEQRUNS_{s.sequence})"
         elif isinstance(s, ir.CardsShape):
             suit = "SUIT" if c.suits == "same" else "None"
             shape_checks = []

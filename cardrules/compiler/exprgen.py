@@ -15,6 +15,9 @@ _AGG = {
 }
 
 
+_DIVISION = {"//": "floor_div", "%": "modulo"}
+
+
 def py(e: ir.Expr) -> str:
     if isinstance(e, ir.Num):
         return str(int(e.value))
@@ -35,6 +38,8 @@ def py(e: ir.Expr) -> str:
         return f"T_{e.table}.get({py(e.index)}, 0)"
     if isinstance(e, ir.If):
         return f"({py(e.then)} if {py(e.cond)} else {py(e.otherwise)})"
+    if isinstance(e, ir.BinOp) and e.op in _DIVISION:  # dividing by zero gives 0
+        return f"{_DIVISION[e.op]}({py(e.left)}, {py(e.right)})"
     if isinstance(e, ir.BinOp):
         return f"({py(e.left)} {e.op} {py(e.right)})"
     if isinstance(e, ir.Not):

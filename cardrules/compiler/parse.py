@@ -481,12 +481,30 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
     return Diagnostic(message=f"unexpected {str(tok)!r}", span=span, hint=hint)
 
 
+MAX_TREE_DEPTH = 300  # syntax-tree levels; a bracket level of a formula takes about six
+
+
+def _too_deep(tree: Tree[Token], path: str) -> Diagnostic | None:
+    """The first node deeper than MAX_TREE_DEPTH, found without recursion."""
+    stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            return Diagnostic(message="this formula nests too deeply", span=_span(path, node.meta),
+                              hint="split it into several lets or defs")
+        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+    return None
+
+
 def parse_text(text: str, path: str) -> ast.RulesFile:
     """Parse one rules file; raises CompileError with a located diagnostic on bad syntax."""
     try:
         tree: Tree[Token] = parser().parse(text)
     except UnexpectedInput as err:
         raise CompileError([_parse_error(path, text, err)], {path: text}) from None
+    deep = _too_deep(tree, path)
+    if deep is not None:
+        raise CompileError([deep], {path: text})
     builder = _ToAst(path, text)
     try:
         header, *items = builder.transform(tree).children

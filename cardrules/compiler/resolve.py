@@ -32,12 +32,36 @@ def builtin_games_dir() -> Path:
 
 
 def find_base(name: str, near: str) -> Path | None:
-    """A base named in ``extends``: a file beside the variant first, then the built-in games."""
+    """A base named in ``extends``: a file beside the variant first (never the variant itself:
+    a ``big_two.rules`` of one's own may extend the built-in big_two), then the built-ins."""
     beside = Path(near).parent / f"{name}.rules"
-    if beside.is_file():
+    if beside.is_file() and not _same_file(beside, Path(near)):
         return beside
     builtin = builtin_games_dir() / f"{name}.rules"
     return builtin if builtin.is_file() else None
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def read_rules(path: Path) -> str:
+    """A rules file's text (UTF-8, a byte-order mark allowed); CompileError if unreadable."""
+    try:
+        return path.read_text("utf-8-sig")
+    except UnicodeDecodeError as err:
+        span = Span(file=str(path), line=1, col=1, end_line=1, end_col=1)
+        raise CompileError([Diagnostic(
+            message=f"the file is not UTF-8 text (byte {err.start} cannot be decoded)",
+            span=span, hint="save rules files as UTF-8")], {}) from None
+    except OSError as err:
+        span = Span(file=str(path), line=1, col=1, end_line=1, end_col=1)
+        raise CompileError([Diagnostic(message=f"cannot read the file: "
+                                               f"{err.strerror or err}", span=span)],
+                           {}) from None
 
 
 def resolve(rules: ast.RulesFile, _chain: tuple[str, ...] = ()) -> Resolved:
@@ -57,20 +81,21 @@ def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
                errors: Collector) -> tuple[list[ast.Item], dict[str, str]]:
     assert rules.extends is not None
     ext = rules.extends
-    if ext.text in chain or ext.text == rules.name.text:
-        errors.error(ext.span, f"'{rules.name.text}' extends itself through "
-                     + " -> ".join((*chain, rules.name.text, ext.text)))
-        return [], {}
     path = find_base(ext.text, rules.path)
+    here = str(Path(rules.path).resolve())
+    if path is not None and str(path.resolve()) in (*chain, here):
+        errors.error(ext.span, f"'{rules.name.text}' extends itself: {path} is already in "
+                     "the chain of bases")
+        return [], {}
     if path is None:
         known = [p.stem for p in builtin_games_dir().glob("*.rules")]
         errors.error(ext.span, f"cannot find the base game '{ext.text}'",
                      did_you_mean(ext.text, known)
                      or f"put {ext.text}.rules beside this file, or use a built-in game")
         return [], {}
-    text = path.read_text("utf-8")
     try:
-        base = resolve(parse_text(text, str(path)), (*chain, rules.name.text))
+        text = read_rules(path)
+        base = resolve(parse_text(text, str(path)), (*chain, here))
     except CompileError as err:
         errors.items.extend(err.diagnostics)
         return [], dict(err.sources)
@@ -83,6 +108,12 @@ def _per_file(key: str) -> bool:
     return key == "title" or key.startswith("example ")
 
 
+# Statements every game has, stated or not (docs/language.md lists their defaults): a variant
+# may override them even where its base relies on the default.
+DEFAULTED = frozenset({"family", "suits", "order", "top", "bombs", "lead first", "lead next",
+                       "pass", "after out", "round ends", "teams", "match"})
+
+
 def _merge(base: list[ast.Item], rules: ast.RulesFile, errors: Collector) -> list[ast.Item]:
     merged: dict[str, ast.Item] = {i.key: i for i in base}
     own: dict[str, Span] = {}
@@ -93,6 +124,9 @@ def _merge(base: list[ast.Item], rules: ast.RulesFile, errors: Collector) -> lis
             continue
         own[item.key] = item.span
         if item.override:
+            if base and item.key not in merged and item.key in DEFAULTED and not item.remove:
+                merged[item.key] = item  # the base had the default: this replaces it
+                continue
             if item.key not in merged:
                 verb = "remove" if item.remove else "override"
                 hint = did_you_mean(item.key, merged) if base else ""
@@ -105,15 +139,15 @@ def _merge(base: list[ast.Item], rules: ast.RulesFile, errors: Collector) -> lis
                 del merged[item.key]
             else:
                 merged[item.key] = item
-        elif item.key in merged and base:
+        elif base and item.key in merged:
             prior = merged[item.key].span
             errors.error(item.span, f"{item.key} is already defined by the base game",
-                         f"write 'override {_first_word(item.key)} ...' to replace the one at "
+                         f"write 'override {item.key} ...' to replace the one at "
                          f"{Path(prior.file).name}:{prior.line}")
+        elif base and item.key in DEFAULTED:
+            errors.error(item.span, f"{item.key} is already defined by the base game (by "
+                         "default)", f"write 'override {item.key} ...' to "
+                         "replace it")
         else:
             merged[item.key] = item
     return list(merged.values())
-
-
-def _first_word(key: str) -> str:
-    return key.split(" ")[0]

@@ -194,7 +194,7 @@ class Match:
         self.totals = [a + b for a, b in zip(self.totals, gained, strict=True)]
         t.totals = list(self.totals)  # `until` reads the totals after this round
         self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
-            or m.match_over(t.final_view())
+            or m.ends_match(t.final_view())
         self._leader = t.places[0] if m.LEAD_NEXT == "winner" and t.places else None
         return result
 

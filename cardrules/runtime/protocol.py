@@ -55,6 +55,16 @@ def beats(a: Play, b: Play) -> bool:
             and (a.tier, a.key) > (b.tier, b.key))
 
 
+def floor_div(a: int, b: int) -> int:
+    """``a // b`` of the rules language: whole-number division, and 0 when b is 0."""
+    return a // b if b else 0
+
+
+def modulo(a: int, b: int) -> int:
+    """``a % b`` of the rules language, and 0 when b is 0."""
+    return a % b if b else 0
+
+
 class ScoreView(Protocol):
     """The named quantities scoring formulas read (see compiler/builtins.py)."""
 
@@ -114,4 +124,4 @@ class RulesModule(Protocol):
     @property
     def accumulate(self) -> Callable[[ScoreView], tuple[int, ...]]: ...
     @property
-    def match_over(self) -> Callable[[ScoreView], bool]: ...
+    def ends_match(self) -> Callable[[ScoreView], bool]: ...

@@ -17,7 +17,7 @@ from cardrules.runtime.shapes import (
 )
 
 __all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
-           "match_over"]
+           "ends_match"]
 
 NAME = 'tiao_shu'
 TITLE = '条数 Tiao Shu (Beihai)'
@@ -66,8 +66,8 @@ GROUP: tuple[int, ...] = (0, 1, 2, 8, 8, 8, 8, 8)
 TIER: tuple[int, ...] = (0, 0, 0, 0, 1, 2, 3, 4)
 # BOMB[kind]: -1, or the rung among kinds that beat every non-bomb
 BOMB: tuple[int, ...] = (-1, -1, -1, -1, -1, -1, -1, -1)
-# SEQUENCE_straights[ranks]: (which listed run, its top rank)
-SEQUENCE_straights: dict[frozenset[int], tuple[int, int]] = {
+# SEQ_straights[ranks]: (which listed run, its top rank)
+SEQ_straights: dict[frozenset[int], tuple[int, int]] = {
     frozenset([0, 1, 2, 11, 12]): (0, 2),
     frozenset([0, 1, 2, 3, 12]): (1, 3),
     frozenset([0, 1, 2, 3, 4]): (2, 4),
@@ -78,7 +78,7 @@ SEQUENCE_straights: dict[frozenset[int], tuple[int, int]] = {
     frozenset([5, 6, 7, 8, 9]): (7, 9),
     frozenset([6, 7, 8, 9, 10]): (8, 10),
 }
-SEQUENCE_straights_RUNS: tuple[tuple[int, ...], ...] = ((11, 12, 0, 1, 2), (12, 0, 1, 2, 3), (0, 1, 2, 3, 4), (1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (3, 4, 5, 6, 7), (4, 5, 6, 7, 8), (5, 6, 7, 8, 9), (6, 7, 8, 9, 10))
+SEQRUNS_straights: tuple[tuple[int, ...], ...] = ((11, 12, 0, 1, 2), (12, 0, 1, 2, 3), (0, 1, 2, 3, 4), (1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (3, 4, 5, 6, 7), (4, 5, 6, 7, 8), (5, 6, 7, 8, 9), (6, 7, 8, 9, 10))
 
 
 def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -122,7 +122,7 @@ def key_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_straight(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a straight, or None if they are not one."""
-    found = SEQUENCE_straights.get(frozenset(RANK[x] for x in cards))
+    found = SEQ_straights.get(frozenset(RANK[x] for x in cards))
     if found is None or len({RANK[x] for x in cards}) != len(cards):
         return None
     hit = found
@@ -134,7 +134,7 @@ def match_straight(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def key_straight(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the straight shape already (made by its generator)."""
-    hit = SEQUENCE_straights[frozenset(RANK[x] for x in cards)]
+    hit = SEQ_straights[frozenset(RANK[x] for x in cards)]
     if len({SUIT[x] for x in cards}) == 1:
         return None
     top = next(x for x in cards if RANK[x] == hit[1])
@@ -183,7 +183,7 @@ def key_four_with_single(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_straight_flush(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a straight_flush, or None if they are not one."""
-    found = SEQUENCE_straights.get(frozenset(RANK[x] for x in cards))
+    found = SEQ_straights.get(frozenset(RANK[x] for x in cards))
     if found is None or len({RANK[x] for x in cards}) != len(cards):
         return None
     hit = found
@@ -195,7 +195,7 @@ def match_straight_flush(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def key_straight_flush(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the straight_flush shape already (made by its generator)."""
-    hit = SEQUENCE_straights[frozenset(RANK[x] for x in cards)]
+    hit = SEQ_straights[frozenset(RANK[x] for x in cards)]
     if len({SUIT[x] for x in cards}) != 1:
         return None
     top = next(x for x in cards if RANK[x] == hit[1])
@@ -262,7 +262,7 @@ def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
                         floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """Every straight the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for found in gen_sequences(by_rank, SEQUENCE_straights_RUNS):
+    for found in gen_sequences(by_rank, SEQRUNS_straights):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_straight(cards)
         if key is not None and (floor is None or (0, key) > floor):
@@ -312,7 +312,7 @@ def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]]
                               floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """Every straight_flush the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for found in gen_sequences(by_rank, SEQUENCE_straights_RUNS):
+    for found in gen_sequences(by_rank, SEQRUNS_straights):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_straight_flush(cards)
         if key is not None and (floor is None or (4, key) > floor):
@@ -403,6 +403,6 @@ def accumulate(v: ScoreView) -> tuple[int, ...]:
     return tuple(def_paid(v, seat) for seat in v.seats())
 
 
-def match_over(v: ScoreView) -> bool:
+def ends_match(v: ScoreView) -> bool:
     """Whether the match ends after this round (besides a fixed count of rounds)."""
     return any((v.total(v_p) >= 100) for v_p in v.seats())
