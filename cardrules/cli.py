@@ -117,6 +117,8 @@ def _ask_human(table: GameTable, out: TextIO) -> None:
         if not line:
             raise InputError("input ended before the round did")
         text = line.strip()
+        if not text:  # an empty line is no move: passing takes the word "pass"
+            continue
         if text in ("?", "help"):
             options = table.legal_actions()
             out.write("legal: " + " | ".join(str(m) for m in options[:40])
@@ -230,9 +232,13 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # ------------------------------------------------------------------ entry
+SUBPARSERS: dict[str, argparse.ArgumentParser] = {}
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cardrules", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    SUBPARSERS.clear()
     sub.add_parser("list", help="the built-in games")
     c = sub.add_parser("check", help="validate a game and its worked examples")
     c.add_argument("game", help="a built-in game name or a .rules file")
@@ -245,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, helptext in (("play", "play one round or match"),
                            ("simulate", "play many games with bots")):
         c = sub.add_parser(name, help=helptext)
+        SUBPARSERS[name] = c
         c.add_argument("game")
         c.add_argument("--seed", type=int, default=1)
         c.add_argument("--seats", help="seat kinds, comma separated: random, greedy, human")
@@ -273,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args, out)
     except UsageError as err:
-        parser.print_usage(sys.stderr)
+        SUBPARSERS.get(args.command, parser).print_usage(sys.stderr)
         sys.stderr.write(f"cardrules: error: {err}\n")
         return EXIT_USAGE
     except CompileError as err:

@@ -205,11 +205,14 @@ def test_da_bei_views_do_not_reveal_sides_until_played() -> None:
             view = t.view(seat)
             known = view.known_sides
             assert known[seat] == (0 if seat in holders else 1)  # a seat knows its own side
+            accounted = {s3, sa} <= played | set(t.dealt[seat])  # all known to this seat
             for other in range(4):
                 revealed = any(other == s and (c in (s3, sa)) for s, m in t.history
                                for c in m.cards)
-                if other != seat and not {s3, sa} <= played and not revealed:
+                if other != seat and not accounted and not revealed:
                     assert known[other] is None  # nothing leaks before ♠3/♠A are played
+                if accounted:
+                    assert known[other] == t.sides[other]
             # a view carries no other seat's cards
             assert set(view.hand) == set(t.hand(seat))
             assert "hands" not in vars(view)
@@ -267,3 +270,9 @@ def test_illegal_first_play_without_diamond_four() -> None:
     other = next(c for c in t.hand(t.seat) if DA_BEI.format_cards([c]) != "D4")
     with pytest.raises(IllegalMove, match="must contain D4"):
         t.apply([other])
+
+
+def test_a_solo_knows_it_plays_alone() -> None:
+    t = DA_BEI.new_table(hands=["S3 SA D4 D5", "H4 H5 H6 H7", "C4 C5 C6 C7", "S4 S5 S6 S7"])
+    assert t.view(0).known_sides == (0, 1, 1, 1)
+    assert t.view(1).known_sides == (None, 1, None, None)

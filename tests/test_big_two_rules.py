@@ -244,3 +244,14 @@ def test_hands_can_be_strings_word_lists_or_codes(big_two: Game) -> None:
         big_two.new_table(hands=[["D3", 5], [], [], []])  # type: ignore[list-item]
     with pytest.raises(cardrules.CardError, match="more often than the deck has it"):
         big_two.new_table(hands=["D3", "D3", "", ""])
+
+
+def test_api_rejects_card_codes_out_of_range(big_two: Game) -> None:
+    t = big_two.new_table(hands=HANDS)
+    for bad in ([99], [-1], ["x"]):
+        with pytest.raises(IllegalMove):
+            t.apply(bad)  # type: ignore[arg-type]
+    with pytest.raises(cardrules.CardError):
+        big_two.classify([99])
+    with pytest.raises(cardrules.CardError, match="one hand per seat"):
+        big_two.new_table(hands="S3 H3")

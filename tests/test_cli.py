@@ -117,6 +117,19 @@ def test_human_seat_re_asks_on_bad_input() -> None:
     assert "legal:" in r.stdout
 
 
+def test_an_empty_line_is_not_a_pass() -> None:
+    r = run("play", "da_bei", "--seed", "3", "--seats", "human,greedy,greedy,greedy",
+            stdin="\n\n")
+    assert "[human]: pass" not in r.stdout
+    assert r.stdout.count("your move") == 3  # asked again after each empty line
+
+
+def test_usage_errors_show_the_command_usage() -> None:
+    r = run("play", "big_two", "--seats", "random")
+    assert r.returncode == 2
+    assert r.stderr.startswith("usage: cardrules play")
+
+
 def test_human_input_ending_early_is_a_clean_error() -> None:
     r = run("play", "big_two", "--seed", "5", "--seats", "human,greedy,greedy,greedy",
             stdin="")

@@ -81,8 +81,8 @@ BIG_TWO_VS_DA_BEI = [
         "else 0); let winner = seat_at(1); let stake = pair_stake[partner_place(winner)]; if any(q "
         "in seats(): solo(q)) then (if solo(p) then 3 * solo_result else -solo_result) else if "
         "same_side(p, winner) then stake else -stake",
-        "places 1 0 0 0, cards left 0 1 1 1, S2 S3 SA held by 0: "
-        "scores 3 -1 -1 -1 in big_two, 18 -6 -6 -6 in da_bei",
+        "places 1 2 3 4, cards left 0 0 0 0, S2 S3 SA held by 0: "
+        "scores 0 0 0 0 in big_two, 18 -6 -6 -6 in da_bei",
     ),
     (
         "scoring",
@@ -114,8 +114,8 @@ DA_BEI_VS_TIAO_SHU = [
         "in seats(): solo(q)) then (if solo(p) then 3 * solo_result else -solo_result) else if "
         "same_side(p, winner) then stake else -stake",
         "def score(p) = if place(p) == 1 then sum(q in others(p): paid(q)) else -paid(p)",
-        "places 1 0 0 0, cards left 0 1 1 1, S2 S3 SA held by 0: "
-        "scores 18 -6 -6 -6 in da_bei, 3 -1 -1 -1 in tiao_shu",
+        "places 1 2 3 4, cards left 0 0 0 0, S2 S3 SA held by 0: "
+        "scores 18 -6 -6 -6 in da_bei, 0 0 0 0 in tiao_shu",
     ),
     (
         "scoring",

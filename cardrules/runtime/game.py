@@ -10,7 +10,7 @@ from typing import cast
 
 from ..compiler import compile_path, find_game, ir
 from .bots import Bot, make_bot
-from .cards import CardError, card_name, format_cards, parse_cards
+from .cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from .loader import load_module
 from .protocol import Play, RulesModule, beats
 from .table import Move, Result, Table
@@ -79,6 +79,8 @@ class Game:
         """The combination these cards form, or None. Raises CardError for a card the deck
         lacks, or holds fewer copies of than given."""
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        if not all(isinstance(c, int) and 0 <= c <= BIG_JOKER for c in codes):
+            raise CardError(f"cards are notation or card codes 0-{BIG_JOKER}, not {codes!r}")
         for c in set(codes):
             if c not in self.module.DECK:
                 raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
@@ -122,6 +124,8 @@ class Game:
         string (``"S3 H4"``), a list of card words, or a list of card codes."""
         dealt = None
         if hands is not None:
+            if isinstance(hands, str):
+                raise CardError("hands: give one hand per seat, e.g. [\"S3 H4\", \"D3\", ...]")
             dealt = [self._hand(h) for h in hands]
             self._check_hands(dealt)
         return GameTable(self, seed=seed, seats=seats, hands=dealt, leader=leader,

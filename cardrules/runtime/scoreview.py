@@ -35,7 +35,9 @@ class EndOfRound:
         return self.left[seat] if seat >= 0 else 0
 
     def holds(self, seat: int, card: int) -> bool:
-        return seat >= 0 and card in self.held[seat]
+        """Whether the seat still holds the card: a seat with no cards left holds none (in a
+        worked example, ``held`` also says who was dealt a card, for hidden sides)."""
+        return seat >= 0 and self.left[seat] > 0 and card in self.held[seat]
 
     def place(self, seat: int) -> int:
         return self.place_of.get(seat, 0)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from .cards import CardError, card_name, format_cards, parse_cards
+from .cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from .protocol import PASS, Play, RulesModule, unclassified
 from .scoreview import EndOfRound, sides_for
 
@@ -149,14 +149,15 @@ class Table:
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
-        side once it played a holder card, all sides once every holder card is out, and
-        always the viewer's own side."""
+        side once it played a holder card, all sides once every holder card is out or in the
+        viewer's own deal (a solo knows it plays alone), and always the viewer's own side."""
         if self.m.TEAMS != "hidden":
             return tuple(self.sides)
         played = {c for _, mv in self.history for c in mv.cards}
         holders = self.m.TEAM_HOLDERS
-        if all(c in played for c in holders):
-            return tuple(self.sides)
+        mine = set(self.dealt[seat])
+        if all(c in played or c in mine for c in holders):
+            return tuple(self.sides)  # every holder card is out, or was dealt to the viewer
         out: list[int | None] = [None] * self.n
         out[seat] = self.sides[seat]
         for s, mv in self.history:
@@ -177,7 +178,11 @@ class Table:
             except CardError as err:
                 raise IllegalMove(str(err)) from None
             return unclassified(cards)
-        return unclassified(tuple(move))
+        cards = tuple(move)
+        if not all(isinstance(c, int) and 0 <= c <= BIG_JOKER for c in cards):
+            raise IllegalMove(f"a move is card notation or card codes 0-{BIG_JOKER}, not "
+                              f"{list(move)!r}")
+        return unclassified(cards)
 
     def apply(self, move: Move | str | Sequence[int]) -> Move:
         """Play a move for the seat whose turn it is; raises IllegalMove, changing nothing."""

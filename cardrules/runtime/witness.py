@@ -97,9 +97,12 @@ def comparison(a: Game, b: Game, kinds: list[str]) -> str | None:
     pool = list(dict.fromkeys(pool))
     in_a, in_b = _classified(a, pool), _classified(b, pool)
     both = [c for c in pool if c in in_a and c in in_b]
+    copies = min(a.module.COPIES, b.module.COPIES)
     for i, x in enumerate(both):
         ax, bx = in_a[x], in_b[x]
         for y in both[i + 1:]:
+            if any((x + y).count(c) > copies for c in x):
+                continue  # two plays from one deal never share a card
             wa, wb = _winner(ax, in_a[y]), _winner(bx, in_b[y])
             if wa != wb:
                 names = (_fmt(x), _fmt(y), "neither")
@@ -189,13 +192,14 @@ def _named_cards(g: Game) -> list[int]:
     return sorted(found)
 
 
-def _states(n: int, cards: list[int]) -> Iterator[tuple[list[int], list[int],
-                                                         list[tuple[int, list[int]]]]]:
-    """End-of-round states, simplest first: who went out, cards left, who held what."""
+def _states(n: int, cards: list[int], full_orders_first: bool,
+            ) -> Iterator[tuple[list[int], list[int], list[tuple[int, list[int]]]]]:
+    """End-of-round states, simplest first: who went out, cards left, who held what. Games
+    that play on after the first player is out get whole finishing orders first."""
     lefts = [[0] + [1] * (n - 1), [0, 5, 8, 13][:n], [0, 9, 3, 12][:n], [0, 7, 10, 2][:n]]
     orders = [list(p) for p in permutations(range(1, n + 1))]
     first_only = [[1 if s == w else 0 for s in range(n)] for w in range(n)]
-    for places in first_only + orders:
+    for places in (orders + first_only if full_orders_first else first_only + orders):
         for left in lefts:
             left = [0 if places[s] else left[s] for s in range(n)] if 1 in places else left
             left = [0 if places[s] else max(1, left[s]) for s in range(n)]
@@ -203,7 +207,10 @@ def _states(n: int, cards: list[int]) -> Iterator[tuple[list[int], list[int],
                 holds: dict[int, list[int]] = {}
                 for card, seat in zip(cards, owners, strict=True):
                     holds.setdefault(seat, []).append(card)
-                yield places, left, sorted(holds.items())
+                # a seat still playing holds no more cards than it has; one that is out was
+                # dealt them (which decides hidden sides) and holds nothing now
+                if all(len(cs) <= left[seat] or left[seat] == 0 for seat, cs in holds.items()):
+                    yield places, left, sorted(holds.items())
 
 
 def score_witness(a: Game, b: Game) -> str | None:
@@ -212,7 +219,9 @@ def score_witness(a: Game, b: Game) -> str | None:
     if a.players != b.players:
         return None
     cards = sorted(set(_named_cards(a)) | set(_named_cards(b)))[:3]
-    for places, left, holds in _states(a.players, cards):
+    plays_on = "first_out" not in (a.module.ROUND_END, b.module.ROUND_END) or \
+        a.module.ROUND_END != b.module.ROUND_END
+    for places, left, holds in _states(a.players, cards, plays_on):
         va = example_view(a, cards_left=left, places=places, holds=holds)
         vb = example_view(b, cards_left=left, places=places, holds=holds)
         sa, sb = a.module.score(va), b.module.score(vb)
@@ -236,7 +245,6 @@ def with_witnesses(a: Game, b: Game, diffs: list[Difference]) -> list[Difference
     scoring = [i for i, d in enumerate(out) if d.area in ("scoring", "teams")]
     if scoring:
         target = next((i for i in scoring if out[i].what == "def score"), scoring[0])
-        w = score_witness(a, b)
-        if w is not None:
-            out[target] = replace(out[target], witness=w)
+        w = score_witness(a, b) or "no end of round found that the two score differently"
+        out[target] = replace(out[target], witness=w)
     return out
