@@ -94,6 +94,8 @@ CASES = [
      "'lead next: holder' needs a 'lead first: holder of CARD'", ""),
     ("accumulate a yes/no", add("def won(p) = place(p) == 1\nmatch { accumulate won rounds 3 }\n"),
      "10:20", "accumulate needs a def of one seat that gives a whole number; won does not", ""),
+    ("chained comparison", add("def f(p) = 1 < 2 < 3\n"), "9:18", "unexpected '<'",
+     "comparisons do not chain"),
     ("no combination of one card", sub("combination single { group 1 key card }",
                                        "combination pair { group 2 key card }"), "1:1",
      "the game states no combination of one card", "no legal play"),

@@ -471,7 +471,11 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
         return Diagnostic(message="the file ends in the middle of a statement", span=span,
                           hint=hint)
     span = Span(file=path, line=line, col=col, end_line=line, end_col=col + len(str(tok)))
-    if "_KW_COMBINATION" in err.expected:  # a statement starts here
+    if str(tok) in ("<", ">", "<=", ">=", "==", "!="):
+        return Diagnostic(message=f"unexpected {str(tok)!r}", span=span,
+                          hint="comparisons do not chain: write 'a < b and b < c'")
+    starts_word = tok.type == "NAME" or tok.type.startswith("_KW_")
+    if "_KW_COMBINATION" in err.expected and starts_word:  # a statement starts here
         words = [e[4:].lower() for e in err.expected if e.startswith("_KW_")]
         return Diagnostic(message=f"unknown statement '{tok}'", span=span,
                           hint=did_you_mean(str(tok).lower(), words)
