@@ -99,6 +99,16 @@ class KindView:
         return ""
 
 
+_GROUPS = "groups = group_by_rank(cards, RANK)"
+
+
+@dataclass(frozen=True)
+class ShapeCode:
+    gen: str
+    prep: list[str]
+    checks: list[str]
+
+
 @dataclass(frozen=True)
 class DefView:
     name: str
@@ -262,39 +272,70 @@ class ModuleView:
         ``match_lines`` check everything; ``key_lines`` skip the shape checks, for cards the
         kind's own generator made (which have the shape by construction)."""
         s = c.shape
-        groups_line = "groups = group_by_rank(cards, RANK)"
-        needs_groups = any(p.group is not None for p in c.key)
-        shape_checks: list[str] = []
-        prep: list[str] = [groups_line] if needs_groups else []
+        code = self.shape_code(c)
+        groups = [] if any(x.startswith("groups = ") for x in code.checks) else [_GROUPS]
+        reads_groups = [_GROUPS] if any(p.group is not None for p in c.key) else []
+        suit_lines: list[str] = []
+        if c.suits == "same":
+            suit_lines = ["if len({SUIT[x] for x in cards}) != 1:", "    return None"]
+        elif c.suits == "mixed":
+            suit_lines = ["if len({SUIT[x] for x in cards}) == 1:", "    return None"]
+        top = (["top = next(x for x in cards if RANK[x] == hit[1])"]
+               if any(p.kind == "sequence" for p in c.key) else [])
+        key_line = "return (" + "".join(self.key_expr(p) + ", " for p in c.key) + ")"
+        match_lines = code.checks + (groups if reads_groups else []) + suit_lines + top
+        generated_suits = [] if isinstance(s, ir.CardsShape) and c.suits == "same" \
+            else suit_lines  # gen_cards made them of one suit already
+        key_lines = code.prep + reads_groups + generated_suits + top
+        loop, loop_size = "", 0
+        if isinstance(s, ir.GroupsShape) and len(s.sizes) == 1 and s.up_to == s.sizes[0]:
+            loop, loop_size = ("each" if s.sizes[0] == 1 else "same_rank"), s.sizes[0]
+        presorted = isinstance(s, ir.CardsShape) or (
+            isinstance(s, ir.GroupsShape) and len(s.sizes) == 1)
+        order = self.classify_order
+        outranked = tuple(self.g.combinations[j].name for j in order[:order.index(i)]
+                          if can_overlap(self.g.combinations[j], c, self.g.copies))
+        repeats = isinstance(s, ir.GroupsShape) and len(set(s.sizes)) < len(s.sizes)
+        return KindView(index=i, name=c.name, label=c.label,
+                        match_lines=match_lines + [key_line],
+                        key_lines=key_lines + [key_line], gen_expr=code.gen,
+                        sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
+                        group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
+                        outranked_by=outranked, dedupe=self.g.copies > 1 or repeats,
+                        presorted=presorted, loop=loop, loop_size=loop_size)
+
+    def shape_code(self, c: ir.Combination) -> ShapeCode:
+        """Per shape: the generator, the checks that return None unless ``cards`` have the
+        shape, and what the key needs when the shape is known (``hit`` of a sequence)."""
+        s = c.shape
         if isinstance(s, ir.GroupsShape):
             gen = f"gen_groups(by_rank, {s.sizes!r}, {s.up_to})"
-            if len(s.sizes) == 1:
-                shape_checks = ["r = RANK[cards[0]]", "if any(RANK[x] != r for x in cards):",
-                                "    return None"]
-                if s.up_to != s.sizes[0]:
-                    shape_checks += [f"if not {s.sizes[0]} <= len(cards) <= {s.up_to}:",
-                                     "    return None"]
-            else:
-                prep = [groups_line]
-                shape_checks = [f"if [len(x) for x in groups] != {list(s.sizes)!r}:",
-                                "    return None"]
-        elif isinstance(s, ir.RunShape):
+            if len(s.sizes) > 1:
+                return ShapeCode(gen=gen, prep=[], checks=[
+                    _GROUPS, f"if [len(x) for x in groups] != {list(s.sizes)!r}:",
+                    "    return None"])
+            checks = ["r = RANK[cards[0]]", "if any(RANK[x] != r for x in cards):",
+                      "    return None"]
+            if s.up_to != s.sizes[0]:
+                checks += [f"if not {s.sizes[0]} <= len(cards) <= {s.up_to}:", "    return None"]
+            return ShapeCode(gen=gen, prep=[], checks=checks)
+        if isinstance(s, ir.RunShape):
             within = tuple(self.rank_index[r] for r in s.within)
             pos = [within.index(r) if r in within else -1 for r in range(len(self.g.ranks))]
             table = f"RUN_POS_{c.name}"
             self.extra.append(f"{table}: tuple[int, ...] = {tuple(pos)!r}")
-            prep = [groups_line]
-            shape_checks = [f"if any(len(x) != {s.width} for x in groups):", "    return None",
-                            f"pos = sorted({table}[RANK[x[0]]] for x in groups)",
-                            "if pos[0] < 0 or pos[-1] - pos[0] != len(pos) - 1:",
-                            "    return None",
-                            f"if not {s.min_len} <= len(pos) <= {s.max_len}:", "    return None"]
-            gen = f"gen_run(by_rank, {s.width}, {s.min_len}, {s.max_len}, {within!r})"
-        elif isinstance(s, ir.SequenceShape):
+            return ShapeCode(
+                gen=f"gen_run(by_rank, {s.width}, {s.min_len}, {s.max_len}, {within!r})",
+                prep=[], checks=[
+                    _GROUPS, f"if any(len(x) != {s.width} for x in groups):", "    return None",
+                    f"pos = sorted({table}[RANK[x[0]]] for x in groups)",
+                    "if pos[0] < 0 or pos[-1] - pos[0] != len(pos) - 1:", "    return None",
+                    f"if not {s.min_len} <= len(pos) <= {s.max_len}:", "    return None"])
+        if isinstance(s, ir.SequenceShape):
             table = f"SEQ_{s.sequence}"
-            runs = tuple(tuple(self.rank_index[r] for r in run) for run in s.runs)
             if table not in self.emitted:
                 self.emitted.add(table)
+                runs = tuple(tuple(self.rank_index[r] for r in run) for run in s.runs)
                 body = ",\n    ".join(f"frozenset({sorted(run)!r}): ({k}, {run[-1]})"
                                       for k, run in enumerate(runs))
                 self.extra.append(f"# {table}[ranks]: (which listed run, its top rank)\n"
@@ -302,51 +343,17 @@ class ModuleView:
                                   f"    {body},\n}}")
                 self.extra.append(f"SEQRUNS_{s.sequence}: tuple[tuple[int, ...], ...] = "
                                   f"{runs!r}")
-            shape_checks = [f"found = {table}.get(frozenset(RANK[x] for x in cards))",
-                            "if found is None or len({RANK[x] for x in cards}) != len(cards):",
-                            "    return None", "hit = found"]
-            prep += [f"hit = {table}[frozenset(RANK[x] for x in cards)]"]
-            gen = f"gen_sequences(by_rank, SEQRUNS_{s.sequence})"
-        elif isinstance(s, ir.CardsShape):
+            return ShapeCode(
+                gen=f"gen_sequences(by_rank, SEQRUNS_{s.sequence})",
+                prep=[f"hit = {table}[frozenset(RANK[x] for x in cards)]"],
+                checks=[f"found = {table}.get(frozenset(RANK[x] for x in cards))",
+                        "if found is None or len({RANK[x] for x in cards}) != len(cards):",
+                        "    return None", "hit = found"])
+        if isinstance(s, ir.CardsShape):
             suit = "SUIT" if c.suits == "same" else "None"
-            shape_checks = []
-            gen = f"gen_cards(hand, {s.count}, {suit})"
-        else:
-            shape_checks = [f"if tuple(sorted(cards)) != {s.cards!r}:", "    return None"]
-            gen = f"gen_set(hand, {s.cards!r})"
-        suit_lines: list[str] = []
-        if c.suits == "same":
-            suit_lines = ["if len({SUIT[x] for x in cards}) != 1:", "    return None"]
-        elif c.suits == "mixed":
-            suit_lines = ["if len({SUIT[x] for x in cards}) == 1:", "    return None"]
-        if any(p.kind == "sequence" for p in c.key):
-            suit_lines.append("top = next(x for x in cards if RANK[x] == hit[1])")
-        key_line = "return (" + "".join(self.key_expr(p) + ", " for p in c.key) + ")"
-        # prep lines compute what the key reads; the matcher must check the shape first.
-        checks_then_prep = [x for x in prep if not x.startswith("hit = ")]
-        if groups_line in checks_then_prep and shape_checks and "groups" in shape_checks[0]:
-            match_lines = checks_then_prep + shape_checks
-        else:
-            match_lines = shape_checks + checks_then_prep
-        match_lines += suit_lines + [key_line]
-        key_suits = suit_lines if not isinstance(s, ir.CardsShape) else suit_lines[2:]
-        key_lines = prep + key_suits + [key_line]
-        loop, loop_size = "", 0
-        if isinstance(s, ir.GroupsShape) and len(s.sizes) == 1 and s.up_to == s.sizes[0]:
-            loop, loop_size = ("each" if s.sizes[0] == 1 else "same_rank"), s.sizes[0]
-        presorted = isinstance(s, ir.CardsShape) or (
-            isinstance(s, ir.GroupsShape) and len(s.sizes) == 1)
-        order = self.classify_order
-        before = order[:order.index(i)]
-        outranked = tuple(self.g.combinations[j].name for j in before
-                          if can_overlap(self.g.combinations[j], c, self.g.copies))
-        repeats = isinstance(s, ir.GroupsShape) and len(set(s.sizes)) < len(s.sizes)
-        return KindView(index=i, name=c.name, label=c.label, match_lines=match_lines,
-                        key_lines=key_lines, gen_expr=gen,
-                        sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
-                        group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
-                        outranked_by=outranked, dedupe=self.g.copies > 1 or repeats,
-                        presorted=presorted, loop=loop, loop_size=loop_size)
+            return ShapeCode(gen=f"gen_cards(hand, {s.count}, {suit})", prep=[], checks=[])
+        return ShapeCode(gen=f"gen_set(hand, {s.cards!r})", prep=[],
+                         checks=[f"if tuple(sorted(cards)) != {s.cards!r}:", "    return None"])
 
     def key_expr(self, p: ir.KeyPart) -> str:
         part = "cards" if p.group is None else f"groups[{p.group}]"

@@ -33,7 +33,7 @@ def builtin_games_dir() -> Path:
 
 def find_base(name: str, near: str) -> Path | None:
     """A base named in ``extends``: a file beside the variant first (never the variant itself:
-    a ``big_two.rules`` of one's own may extend the built-in big_two), then the built-ins."""
+    a ``NAME.rules`` of one's own may extend the built-in NAME), then the built-ins."""
     beside = Path(near).parent / f"{name}.rules"
     if beside.is_file() and not _same_file(beside, Path(near)):
         return beside

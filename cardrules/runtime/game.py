@@ -232,7 +232,8 @@ class GameTable(Table):
 
 
 def load(name_or_path: str | Path) -> Game:
-    """A built-in game by name (``big_two``) or a path to a .rules file, compiled and loaded.
+    """A built-in game by name (see `cardrules list`) or a path to a .rules file, compiled
+    and loaded.
     Raises GameNotFound, or CompileError with diagnostics."""
     path = find_game(str(name_or_path))
     if path is None:
