@@ -89,3 +89,26 @@ def test_beats_is_antisymmetric(a: list[int], b: list[int]) -> None:
     ca, cb = GAME.classify(a), GAME.classify(b)
     if ca is not None and cb is not None:
         assert not (beats(ca.play, cb.play) and beats(cb.play, ca.play))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=12))
+def test_any_card_text_parses_or_says_why(text: str) -> None:
+    try:
+        cards = GAME.parse_cards(text)
+    except cardrules.CardError as err:
+        assert str(err)
+    else:
+        assert all(c in DECK for c in cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12), st.integers(0, 50))
+def test_any_typed_move_is_applied_or_refused_cleanly(text: str, seed: int) -> None:
+    t = GAME.new_table(seed=seed)
+    before = [t.hand(s) for s in range(4)]
+    try:
+        t.apply(text)
+    except cardrules.IllegalMove as err:
+        assert str(err)
+        assert [t.hand(s) for s in range(4)] == before  # a refused move changes nothing
