@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -276,3 +277,14 @@ def test_a_solo_knows_it_plays_alone() -> None:
     t = DA_BEI.new_table(hands=["S3 SA D4 D5", "H4 H5 H6 H7", "C4 C5 C6 C7", "S4 S5 S6 S7"])
     assert t.view(0).known_sides == (0, 1, 1, 1)
     assert t.view(1).known_sides == (None, 1, None, None)
+
+
+def test_hidden_sides_with_two_decks_count_every_copy(tmp_path: Path) -> None:
+    rules = tmp_path / "two_decks.rules"
+    rules.write_text("game two_decks extends da_bei\noverride deck 52 copies 2\n"
+                     "override deal 26 each\n")
+    game = cardrules.load(rules)
+    hands = ["S3 SA D4", "S3 SA", "H4", "C4"]
+    t = game.new_table(hands=hands)
+    # seat 0 holds one copy of each holder card: seat 1 may hold the others, or not
+    assert t.view(0).known_sides == (0, None, None, None)

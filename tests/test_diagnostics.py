@@ -250,3 +250,22 @@ def test_division_by_zero_in_a_formula_gives_zero(tmp_path: Path) -> None:
     t = cardrules.load(rules).new_table(seed=1)
     t.play_out()
     assert t.result().scores == (3, 3, 3, 3)
+
+
+def test_formula_depth_is_measured_per_def() -> None:
+    chain = [f"def f{i}(p) = f{i + 1}(p) + 1" for i in range(40)] + ["def f40(p) = 1"]
+    game = compile_text("game chain extends big_two\n" + "\n".join(chain) + "\n", "c.rules")
+    assert len([d for d in game.defs if d.name.startswith("f")]) == 41
+
+
+def test_a_game_extending_its_own_name_is_told_so(tmp_path: Path) -> None:
+    (tmp_path / "x.rules").write_text("game x extends x\n")
+    with pytest.raises(CompileError) as info:
+        compile_path(tmp_path / "x.rules")
+    assert info.value.diagnostics[0].message == "'x' extends itself"
+
+
+def test_a_one_card_group_range_is_enough_to_lead() -> None:
+    text = BASE.replace("combination single { group 1 key card }",
+                        "combination same_rank { group 1 to 4 key size, rank }")
+    assert [c.name for c in compile_text(text, "ok.rules").combinations] == ["same_rank"]

@@ -24,7 +24,6 @@ from .resolve import Resolved
 T = TypeVar("T")
 
 _FAMILIES = ("climbing", "tricks", "banking")
-_RESERVED = {"p"}  # nothing reserved today; names are prefixed in generated code
 
 
 def normal_rank(text: str) -> str | None:
@@ -33,6 +32,14 @@ def normal_rank(text: str) -> str | None:
         return text.upper()
     i = rank_index(text)
     return None if i is None else RANK_NAMES[i]
+
+
+def _every_single_card(c: ir.Combination) -> bool:
+    """Whether any one card alone makes this combination (so a leader can always play)."""
+    s = c.shape
+    one = (isinstance(s, ir.GroupsShape) and s.sizes == (s.sizes[0],) and s.sizes[0] == 1) \
+        or (isinstance(s, ir.CardsShape) and s.count == 1)
+    return one and c.suits != "mixed"
 
 
 def normal_key(text: str) -> tuple[str, ...]:
@@ -270,8 +277,7 @@ class Checker:
         if not out:
             self.missing("combination", "a game needs at least 'combination single { group 1 "
                                         "key card }'")
-        elif not any(c.sizes == (1,) and c.suits != "mixed" and not isinstance(c.shape, (
-                ir.SetShape, ir.SequenceShape)) for c in out):
+        elif not any(_every_single_card(c) for c in out):
             self.missing("combination of one card",
                          "without one, a leader could be left with no legal play: add "
                          "'combination single { group 1 key card }'")
@@ -556,6 +562,8 @@ class ExprChecker:
         if name in self.done:
             return self.done[name]
         d, span = self.asts[name]
+        outer_depth, self.depth = self.depth, 0  # each def is measured on its own
+        outer_flag, self.too_deep = self.too_deep, False
         if name in BUILTINS:
             self.err.error(d.name.span, f"def {name} has the name of a built-in quantity",
                            "choose another name")
@@ -570,6 +578,7 @@ class ExprChecker:
         if ret not in ("int", "bool", "?"):
             self.err.error(d.body.span, f"def {name} gives {ret}; a def gives int or bool")
         self.active.pop()
+        self.depth, self.too_deep = outer_depth, outer_flag
         self.returns[name] = ret
         result = ir.Def(name=name, params=tuple(p.text for p in d.params), lets=tuple(lets),
                         body=body, returns=ret, span=span)

@@ -87,6 +87,10 @@ def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
         errors.error(ext.span, f"'{rules.name.text}' extends itself: {path} is already in "
                      "the chain of bases")
         return [], {}
+    if path is None and ext.text == rules.name.text:
+        errors.error(ext.span, f"'{rules.name.text}' extends itself",
+                     "name the base game: a built-in one, or a file beside this one")
+        return [], {}
     if path is None:
         known = [p.stem for p in builtin_games_dir().glob("*.rules")]
         errors.error(ext.span, f"cannot find the base game '{ext.text}'",

@@ -4,6 +4,7 @@ going out, end of round, scores. Every rule it applies comes from the compiled m
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
@@ -153,11 +154,11 @@ class Table:
         viewer's own deal (a solo knows it plays alone), and always the viewer's own side."""
         if self.m.TEAMS != "hidden":
             return tuple(self.sides)
-        played = {c for _, mv in self.history for c in mv.cards}
+        played = Counter(c for _, mv in self.history for c in mv.cards)
+        mine = Counter(self.dealt[seat])
         holders = self.m.TEAM_HOLDERS
-        mine = set(self.dealt[seat])
-        if all(c in played or c in mine for c in holders):
-            return tuple(self.sides)  # every holder card is out, or was dealt to the viewer
+        if all(played[c] + mine[c] >= self.m.COPIES for c in holders):
+            return tuple(self.sides)  # every copy of each holder card is accounted for
         out: list[int | None] = [None] * self.n
         out[seat] = self.sides[seat]
         for s, mv in self.history:
