@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 from collections.abc import Iterator, Sequence
@@ -14,9 +15,15 @@ from .game import Game, load
 _CHUNK = 25
 
 
+@functools.lru_cache(maxsize=4)
+def _game(path: str) -> Game:
+    """Each worker process compiles a game once, not once per chunk."""
+    return load(Path(path))
+
+
 def _run_chunk(args: tuple[str, int, int, int, tuple[str, ...]]) -> list[dict[str, Any]]:
     path, seed, start, stop, seats = args
-    game = load(Path(path))
+    game = _game(path)
     return [_one(game, seed, i, seats) for i in range(start, stop)]
 
 
