@@ -343,8 +343,12 @@ class ModuleView:
                                   f"    {body},\n}}")
                 self.extra.append(f"SEQRUNS_{s.sequence}: tuple[tuple[int, ...], ...] = "
                                   f"{runs!r}")
+                sets = ", ".join(f"frozenset({sorted(run)!r})" for run in runs)
+                self.extra.append(f"SEQSETS_{s.sequence}: tuple[frozenset[int], ...] = "
+                                  f"({sets},)")
+            suit = ", SUIT" if c.suits == "same" else ""
             return ShapeCode(
-                gen=f"gen_sequences(by_rank, SEQRUNS_{s.sequence})",
+                gen=f"gen_sequences(by_rank, SEQSETS_{s.sequence}, SEQRUNS_{s.sequence}{suit})",
                 prep=[f"hit = {table}[frozenset(RANK[x] for x in cards)]"],
                 checks=[f"found = {table}.get(frozenset(RANK[x] for x in cards))",
                         "if found is None or len({RANK[x] for x in cards}) != len(cards):",

@@ -79,12 +79,22 @@ def gen_run(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: in
                     yield tuple(c for part in pick for c in part)
 
 
-def gen_sequences(by_rank: dict[int, list[int]],
-                  runs: tuple[tuple[int, ...], ...]) -> Iterator[tuple[int, ...]]:
-    """``sequence of NAME``: one card of each rank of a listed run."""
-    for run in runs:
-        if all(r in by_rank for r in run):
+def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
+                  orders: tuple[tuple[int, ...], ...],
+                  suit: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
+    """``sequence of NAME``: one card of each rank of a listed run (``runs`` as rank sets,
+    ``orders`` the same runs in order). With ``suit`` given, only runs of one suit."""
+    present = by_rank.keys()
+    for ranks, run in zip(runs, orders, strict=True):
+        if not ranks <= present:
+            continue
+        if suit is None:
             yield from product(*(by_rank[r] for r in run))
+            continue
+        for s in {suit[c] for c in by_rank[run[0]]}:
+            pools = [[c for c in by_rank[r] if suit[c] == s] for r in run]
+            if all(pools):
+                yield from product(*pools)
 
 
 def gen_cards(hand: Sequence[int], count: int, suit: Sequence[int] | None,

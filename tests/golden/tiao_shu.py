@@ -79,6 +79,7 @@ SEQ_straights: dict[frozenset[int], tuple[int, int]] = {
     frozenset([6, 7, 8, 9, 10]): (8, 10),
 }
 SEQRUNS_straights: tuple[tuple[int, ...], ...] = ((11, 12, 0, 1, 2), (12, 0, 1, 2, 3), (0, 1, 2, 3, 4), (1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (3, 4, 5, 6, 7), (4, 5, 6, 7, 8), (5, 6, 7, 8, 9), (6, 7, 8, 9, 10))
+SEQSETS_straights: tuple[frozenset[int], ...] = (frozenset([0, 1, 2, 11, 12]), frozenset([0, 1, 2, 3, 12]), frozenset([0, 1, 2, 3, 4]), frozenset([1, 2, 3, 4, 5]), frozenset([2, 3, 4, 5, 6]), frozenset([3, 4, 5, 6, 7]), frozenset([4, 5, 6, 7, 8]), frozenset([5, 6, 7, 8, 9]), frozenset([6, 7, 8, 9, 10]),)
 
 
 def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -262,7 +263,7 @@ def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
                         floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """Every straight the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for found in gen_sequences(by_rank, SEQRUNS_straights):
+    for found in gen_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_straight(cards)
         if key is not None and (floor is None or (0, key) > floor):
@@ -312,7 +313,7 @@ def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]]
                               floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """Every straight_flush the hand can make (stronger than ``floor``, if given)."""
     out: list[Play] = []
-    for found in gen_sequences(by_rank, SEQRUNS_straights):
+    for found in gen_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, SUIT):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_straight_flush(cards)
         if key is not None and (floor is None or (4, key) > floor):
