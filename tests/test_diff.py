@@ -64,9 +64,35 @@ BIG_TWO_VS_DA_BEI = [
         None,
         "DA D2 D3 D4 D5: straight_flush in big_two, flush in da_bei",
     ),
-    ("flow", "lead first", "changed", "holder of D3", "holder of D4", None),
-    ("flow", "lead next", "changed", "winner", "holder", None),
-    ("flow", "round ends", "changed", "first_out", "decided", None),
+    (
+        "flow",
+        "lead first",
+        "changed",
+        "holder of D3",
+        "holder of D4",
+        "deal of seed 0, the first round: seat 2 (holding D3) leads in big_two, seat 0 (holding "
+        "D4) "
+        "in da_bei",
+    ),
+    (
+        "flow",
+        "lead next",
+        "changed",
+        "winner",
+        "holder",
+        "deal of seed 0, a later round whose last winner is seat 0: seat 0 may lead C4 in big_two, "
+        "not in da_bei",
+    ),
+    (
+        "flow",
+        "round ends",
+        "changed",
+        "first_out",
+        "decided",
+        "deal of seed 1 played by greedy bots: 57 moves, out in order 1 in big_two; 75 moves, out "
+        "in "
+        "order 1 3 0 2 in da_bei",
+    ),
     ("teams", "teams", "changed", "none", "hidden, holders of S3 SA", None),
     ("scoring", "const small", "added", None, "3", None),
     ("scoring", "const large", "added", None, "6", None),
@@ -81,8 +107,9 @@ BIG_TWO_VS_DA_BEI = [
         "else 0); let winner = seat_at(1); let stake = pair_stake[partner_place(winner)]; if any(q "
         "in seats(): solo(q)) then (if solo(p) then 3 * solo_result else -solo_result) else if "
         "same_side(p, winner) then stake else -stake",
-        "places 1 2 3 4, cards left 0 0 0 0, S2 S3 SA held by 0: "
-        "scores 0 0 0 0 in big_two, 18 -6 -6 -6 in da_bei",
+        "places 1 2 3 4, cards left 0 0 0 0, S2 S3 SA held by 0: scores 0 0 0 0 in big_two, 18 -6 "
+        "-6 "
+        "-6 in da_bei",
     ),
     (
         "scoring",
@@ -97,9 +124,33 @@ BIG_TWO_VS_DA_BEI = [
 
 
 DA_BEI_VS_TIAO_SHU = [
-    ("flow", "first play must contain the lead card", "changed", "yes", "no", None),
-    ("flow", "lead next", "changed", "holder", "winner", None),
-    ("flow", "round ends", "changed", "decided", "first_out", None),
+    (
+        "flow",
+        "first play must contain the lead card",
+        "changed",
+        "yes",
+        "no",
+        "deal of seed 0, the first round: seat 0 may lead C4 in tiao_shu, not in da_bei",
+    ),
+    (
+        "flow",
+        "lead next",
+        "changed",
+        "holder",
+        "winner",
+        "deal of seed 0, a later round whose last winner is seat 0: seat 0 may lead C4 in "
+        "tiao_shu, "
+        "not in da_bei",
+    ),
+    (
+        "flow",
+        "round ends",
+        "changed",
+        "decided",
+        "first_out",
+        "deal of seed 1 played by greedy bots: 75 moves, out in order 1 3 0 2 in da_bei; 67 moves, "
+        "out in order 1 in tiao_shu",
+    ),
     ("teams", "teams", "changed", "hidden, holders of S3 SA", "none", None),
     ("scoring", "const small", "removed", "3", None, None),
     ("scoring", "const large", "removed", "6", None, None),
@@ -114,8 +165,9 @@ DA_BEI_VS_TIAO_SHU = [
         "in seats(): solo(q)) then (if solo(p) then 3 * solo_result else -solo_result) else if "
         "same_side(p, winner) then stake else -stake",
         "def score(p) = if place(p) == 1 then sum(q in others(p): paid(q)) else -paid(p)",
-        "places 1 2 3 4, cards left 0 0 0 0, S2 S3 SA held by 0: "
-        "scores 18 -6 -6 -6 in da_bei, 0 0 0 0 in tiao_shu",
+        "places 1 2 3 4, cards left 0 0 0 0, S2 S3 SA held by 0: scores 18 -6 -6 -6 in da_bei, 0 "
+        "0 0 "
+        "0 in tiao_shu",
     ),
     (
         "scoring",
@@ -265,9 +317,11 @@ def test_bad_rules_file_in_diff_exits_2(tmp_path: Path) -> None:
 
 def test_reordered_ladder_has_a_comparison_witness(tmp_path: Path) -> None:
     lad = tmp_path / "lad.rules"
-    lad.write_text("game lad extends big_two\n"
-                   "override ladder five: flush < straight < full_house < four_with_single"
-                   " < straight_flush\n")
+    lad.write_text(
+        "game lad extends big_two\n"
+        "override ladder five: flush < straight < full_house < four_with_single"
+        " < straight_flush\n"
+    )
     got = records("big_two", lad)
     assert [(r[1], r[2]) for r in got] == [("ladder five", "changed")]
     witness = got[0][5]

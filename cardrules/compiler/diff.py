@@ -189,13 +189,14 @@ def _lead_card(c: int | None) -> str:
 
 def flow(a: ir.Game, b: ir.Game) -> list[Difference]:
     fa, fb = a.flow, b.flow
-    return (_changed("flow", "lead first", _lead_card(fa.first_card), _lead_card(fb.first_card))
+    return (_changed("flow", "lead first", _lead_card(fa.first_card),
+                     _lead_card(fb.first_card), ("flow", "first"))
             + _changed("flow", "first play must contain the lead card",
-                       _yes(fa.first_must_play), _yes(fb.first_must_play))
-            + _changed("flow", "lead next", fa.lead_next, fb.lead_next)
-            + _changed("flow", "pass", fa.passing, fb.passing)
-            + _changed("flow", "after out", fa.after_out, fb.after_out)
-            + _changed("flow", "round ends", fa.round_end, fb.round_end))
+                       _yes(fa.first_must_play), _yes(fb.first_must_play), ("flow", "must"))
+            + _changed("flow", "lead next", fa.lead_next, fb.lead_next, ("flow", "next"))
+            + _changed("flow", "pass", fa.passing, fb.passing, ("flow", "play"))
+            + _changed("flow", "after out", fa.after_out, fb.after_out, ("flow", "play"))
+            + _changed("flow", "round ends", fa.round_end, fb.round_end, ("flow", "end")))
 
 
 def _teams(t: ir.Teams) -> str:

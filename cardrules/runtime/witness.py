@@ -14,6 +14,7 @@ from ..compiler.diff import Difference
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from .examples import example_view
 from .game import Game
+from .table import Table
 from .protocol import Play, beats
 
 _POOL = 4000  # candidate plays tried per kind
@@ -138,12 +139,93 @@ def ordering(a: Game, b: Game, subject: str) -> str | None:
     return None
 
 
+def _first_moves(t: Table) -> set[str]:
+    return {str(m) for m in t.legal_actions()}
+
+
+def _seat_note(g: Game, t: Table, seat: int) -> str:
+    card = g.module.FIRST_CARD
+    holds = f" (holding {card_name(card)})" if card >= 0 and card in t.hand(seat) else ""
+    return f"seat {seat}{holds}"
+
+
+def _lockstep(a: Game, b: Game, hands: list[list[int]], seed: int) -> str | None:
+    """Play A's greedy game on both tables while the moves stay legal in B; the first
+    position where the seat to play or its choices differ."""
+    ta = a.new_table(hands=hands, seats=["greedy"] * a.players)
+    tb = b.new_table(hands=hands)
+    played: list[str] = []
+    while not ta.over and not tb.over:
+        where = f"deal of seed {seed} after {len(played)} moves" + (
+            f" (last: {played[-1]})" if played else "")
+        if ta.seat != tb.seat:
+            return f"{where}: seat {ta.seat} plays next in {a.name}, seat {tb.seat} in {b.name}"
+        la, lb = _first_moves(ta), _first_moves(tb)
+        if la != lb:
+            x, yes, no = (min(la - lb, key=lambda m: (len(m), m)), a, b) if la - lb else \
+                (min(lb - la, key=lambda m: (len(m), m)), b, a)
+            return f"{where}: seat {ta.seat} may play {x} in {yes.name}, not in {no.name}"
+        move = str(ta.bot_move())
+        ta.apply(move)
+        tb.apply(move)
+        played.append(move)
+    return None
+
+
+def flow_witness(a: Game, b: Game, what: str) -> str | None:
+    """A deal, the same for both games, on which the flow differs: who leads the first round
+    or a later one, which first plays are allowed (with one leader in both), or how a round
+    played by greedy bots goes (for ``round ends``: how many players went out)."""
+    if a.players != b.players or a.module.DECK != b.module.DECK or \
+            a.module.DEAL_EACH != b.module.DEAL_EACH:
+        return None
+    for seed in range(40):
+        hands = [list(h) for h in a.new_table(seed=seed).dealt]
+        if what in ("first", "must", "next"):
+            first = what != "next"
+            lead = {g.name: (None if first or g.module.LEAD_NEXT == "holder" else 0)
+                    for g in (a, b)}
+            ta = a.new_table(hands=hands, first_round=first, leader=lead[a.name])
+            tb = b.new_table(hands=hands, first_round=first, leader=lead[b.name])
+            when = "the first round" if first else "a later round whose last winner is seat 0"
+            if ta.seat != tb.seat:
+                if what == "must":
+                    continue  # look for a deal with one leader, so only the rule differs
+                return (f"deal of seed {seed}, {when}: {_seat_note(a, ta, ta.seat)} leads in "
+                        f"{a.name}, {_seat_note(b, tb, tb.seat)} in {b.name}")
+            only_b = sorted(_first_moves(tb) - _first_moves(ta), key=lambda m: (len(m), m))
+            only_a = sorted(_first_moves(ta) - _first_moves(tb), key=lambda m: (len(m), m))
+            if only_a or only_b:
+                x, yes, no = (only_b[0], b, a) if only_b else (only_a[0], a, b)
+                return (f"deal of seed {seed}, {when}: seat {ta.seat} may lead {x} in "
+                        f"{yes.name}, not in {no.name}")
+            continue
+        if what == "play":
+            found = _lockstep(a, b, hands, seed)
+            if found:
+                return found
+            continue
+        ends = []
+        for g in (a, b):
+            t = g.new_table(hands=hands, seats=["greedy"] * g.players)
+            t.play_out()
+            ends.append((len(t.history), t.result().places))
+        if ends[0] != ends[1] and (what != "end" or len(ends[0][1]) != len(ends[1][1])):
+            (na, pa), (nb, pb) = ends
+            return (f"deal of seed {seed} played by greedy bots: {na} moves, out in order "
+                    f"{' '.join(map(str, pa))} in {a.name}; {nb} moves, out in order "
+                    f"{' '.join(map(str, pb))} in {b.name}")
+    return None
+
+
 def find(a: Game, b: Game, d: Difference) -> str | None:
     if d.probe is None:
         return None
     search, subject = d.probe
     if search == "order":
         return ordering(a, b, subject)
+    if search == "flow":
+        return flow_witness(a, b, subject)
     kind = d.what.split(":")[0].removeprefix("combination ")
     if search == "classify" and subject == "":  # the order kinds are tried in
         kinds = [k for k in a.module.KINDS if k in b.module.KINDS]
