@@ -14,8 +14,8 @@ from ..compiler.diff import Difference
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from .examples import example_view
 from .game import Game
-from .table import Table
 from .protocol import Play, beats
+from .table import Table
 
 _POOL = 4000  # candidate plays tried per kind
 _PAIRS = 120  # plays per kind and game when searching pairs that compare differently
