@@ -341,11 +341,12 @@ class ModuleView:
                 self.extra.append(f"# {table}[ranks]: (which listed run, its top rank)\n"
                                   f"{table}: dict[frozenset[int], tuple[int, int]] = {{\n"
                                   f"    {body},\n}}")
-                self.extra.append(f"SEQRUNS_{s.sequence}: tuple[tuple[int, ...], ...] = "
-                                  f"{runs!r}")
-                sets = ", ".join(f"frozenset({sorted(run)!r})" for run in runs)
+                listed = "".join(f"    {run!r},\n" for run in runs)
+                self.extra.append(f"# the same runs, their ranks in the order written\n"
+                                  f"SEQRUNS_{s.sequence}: tuple[tuple[int, ...], ...] = (\n"
+                                  f"{listed})")
                 self.extra.append(f"SEQSETS_{s.sequence}: tuple[frozenset[int], ...] = "
-                                  f"({sets},)")
+                                  f"tuple({table})")
             suit = ", SUIT" if c.suits == "same" else ""
             return ShapeCode(
                 gen=f"gen_sequences(by_rank, SEQSETS_{s.sequence}, SEQRUNS_{s.sequence}{suit})",

@@ -78,8 +78,19 @@ SEQ_straights: dict[frozenset[int], tuple[int, int]] = {
     frozenset([5, 6, 7, 8, 9]): (7, 9),
     frozenset([6, 7, 8, 9, 10]): (8, 10),
 }
-SEQRUNS_straights: tuple[tuple[int, ...], ...] = ((11, 12, 0, 1, 2), (12, 0, 1, 2, 3), (0, 1, 2, 3, 4), (1, 2, 3, 4, 5), (2, 3, 4, 5, 6), (3, 4, 5, 6, 7), (4, 5, 6, 7, 8), (5, 6, 7, 8, 9), (6, 7, 8, 9, 10))
-SEQSETS_straights: tuple[frozenset[int], ...] = (frozenset([0, 1, 2, 11, 12]), frozenset([0, 1, 2, 3, 12]), frozenset([0, 1, 2, 3, 4]), frozenset([1, 2, 3, 4, 5]), frozenset([2, 3, 4, 5, 6]), frozenset([3, 4, 5, 6, 7]), frozenset([4, 5, 6, 7, 8]), frozenset([5, 6, 7, 8, 9]), frozenset([6, 7, 8, 9, 10]),)
+# the same runs, their ranks in the order written
+SEQRUNS_straights: tuple[tuple[int, ...], ...] = (
+    (11, 12, 0, 1, 2),
+    (12, 0, 1, 2, 3),
+    (0, 1, 2, 3, 4),
+    (1, 2, 3, 4, 5),
+    (2, 3, 4, 5, 6),
+    (3, 4, 5, 6, 7),
+    (4, 5, 6, 7, 8),
+    (5, 6, 7, 8, 9),
+    (6, 7, 8, 9, 10),
+)
+SEQSETS_straights: tuple[frozenset[int], ...] = tuple(SEQ_straights)
 
 
 def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
