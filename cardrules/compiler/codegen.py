@@ -135,7 +135,11 @@ class ModuleView:
         return repr(self.source_name)
 
     def lit(self, value: object) -> str:
-        return repr(value)
+        """A Python literal; a long tuple gets one item a line."""
+        text = repr(value)
+        if isinstance(value, tuple) and len(text) > 80:
+            return "(\n" + "".join(f"    {item!r},\n" for item in value) + ")"
+        return text
 
     @property
     def rank_table(self) -> str:

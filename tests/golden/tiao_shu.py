@@ -57,9 +57,27 @@ CARD_KEY: tuple[int, ...] = (
 )
 
 # ---------------------------------------------------------------- combinations
-KINDS: tuple[str, ...] = ('single', 'pair', 'triple', 'straight', 'flush', 'full_house', 'four_with_single', 'straight_flush')
+KINDS: tuple[str, ...] = (
+    'single',
+    'pair',
+    'triple',
+    'straight',
+    'flush',
+    'full_house',
+    'four_with_single',
+    'straight_flush',
+)
 LABELS: tuple[str, ...] = ('单张', '一对', '三个', '杂顺', '同花五', '三个带一对', '四个带单张', '同花顺')
-KEY_SHOWS: tuple[tuple[str, ...], ...] = (('card',), ('card',), ('card',), ('sequence',), ('card',), ('card',), ('card',), ('sequence',))
+KEY_SHOWS: tuple[tuple[str, ...], ...] = (
+    ('card',),
+    ('card',),
+    ('card',),
+    ('sequence',),
+    ('card',),
+    ('card',),
+    ('card',),
+    ('sequence',),
+)
 # GROUP[kind]: plays compare only within one group (a kind, or a ladder of kinds)
 GROUP: tuple[int, ...] = (0, 1, 2, 8, 8, 8, 8, 8)
 # TIER[kind]: the rung on its ladder
@@ -344,7 +362,16 @@ CANDIDATES = (
 )
 
 
-FOLLOW_KINDS: tuple[tuple[int, ...], ...] = ((0,), (1,), (2,), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7), (3, 4, 5, 6, 7))
+FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
+    (0,),
+    (1,),
+    (2,),
+    (3, 4, 5, 6, 7),
+    (3, 4, 5, 6, 7),
+    (3, 4, 5, 6, 7),
+    (3, 4, 5, 6, 7),
+    (3, 4, 5, 6, 7),
+)
 # NEEDS_RANKS[kind]: whether making the plays that may follow it needs the hand by rank
 NEEDS_RANKS: tuple[bool, ...] = (False, True, True, True, True, True, True, True)
 
