@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import cardrules
@@ -255,3 +257,32 @@ def test_api_rejects_card_codes_out_of_range(big_two: Game) -> None:
         big_two.classify([99])
     with pytest.raises(cardrules.CardError, match="one hand per seat"):
         big_two.new_table(hands="S3 H3")
+
+
+def test_scoring_can_read_what_each_seat_played(tmp_path: Path) -> None:
+    # count_plays / largest_play: the quantities a bomb multiplier (双扣) is written with.
+    rules = tmp_path / "tally.rules"
+    rules.write_text("game tally extends big_two\n"
+                     "override def score(p) = 10 * count_plays(p, pair) + largest_play(p, single)"
+                     " + 100 * largest_play(p, straight)\n")
+    game = cardrules.load(rules)
+    t = game.new_table(hands=["C3 C4 C5 C6 C7 C8 C9", "D3 D4 D5 D6 H7", "H3 H4", "S3 S4"])
+    for move in ["D3 D4 D5 D6 H7"]:
+        t.apply(move)
+    assert t.over  # seat 1 went out with a straight
+    assert t.result().scores == (0, 500, 0, 0)
+    t = game.new_table(hands=["C9 H9 C10 D10", "D3 D4 S6", "H3 H5", "S3 S5"])
+    for move in ["D3", "H5", "pass", "C10", "pass", "pass", "pass", "C9 H9"]:
+        t.apply(move)
+    # seat 0: one pair (10) and singles of one card (1); seats 1 and 2: one single each
+    assert game.module.score(t.end_view()) == (11, 1, 1, 0)
+
+
+def test_count_plays_needs_a_combination_name() -> None:
+    from cardrules.compiler import CompileError, compile_text
+    with pytest.raises(CompileError) as info:
+        compile_text("game x extends big_two\noverride def score(p) = count_plays(p, pairr)\n",
+                     "x.rules")
+    d = info.value.diagnostics[0]
+    assert (d.message, d.hint) == ("'pairr' is not a combination of this game",
+                                   "did you mean 'pair'?")

@@ -199,7 +199,7 @@ def test_keyword_prefix_is_a_name_not_a_keyword() -> None:
 @pytest.mark.parametrize("name", sorted(BUILTINS))
 def test_every_builtin_is_callable_by_name(name: str) -> None:
     b = BUILTINS[name]
-    args = {"seat": "p", "card": "S2", "int": "1"}
+    args = {"seat": "p", "card": "S2", "int": "1", "kind": "single"}
     call = f"{name}({', '.join(args[t] for t in b.params)})"
     wrap = {"int": "{}", "bool": "if {} then 1 else 0", "seat": "if {} == p then 1 else 0",
             "seats": "count(q in {}: true_ish(q))"}[b.returns]

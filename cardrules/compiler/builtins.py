@@ -1,7 +1,7 @@
 """The named quantities a scoring formula may read, with their types.
 
 Each is a mechanism every table provides (cards left, finishing places, sides, running totals),
-never a game's rule. Types: int, bool, seat, seats, card.
+never a game's rule. Types: int, bool, seat, seats, card, kind (a combination's name).
 """
 
 from __future__ import annotations
@@ -38,6 +38,11 @@ BUILTINS: dict[str, Builtin] = {
                      doc="the seat's running match total (after this round, in `until`)"),
     "round_number": Builtin(params=(), returns="int",
                             doc="which round of the match this is, from 1"),
+    "count_plays": Builtin(params=("seat", "kind"), returns="int",
+                           doc="how many plays of the combination the seat made this round"),
+    "largest_play": Builtin(params=("seat", "kind"), returns="int",
+                            doc="the most cards in one play of the combination by the seat this "
+                                "round (0 if none)"),
     "abs": Builtin(params=("int",), returns="int", doc="absolute value"),
 }
 

@@ -133,6 +133,7 @@ class Checker:
         self.rank_set = set(ranks)
         combos = self.combinations()
         names = [c.name for c in combos]
+        self.kind_names = names
         ladders = self.ladders(names)
         bombs = self.bombs(names)
         flow = self.flow()
@@ -622,6 +623,16 @@ class ExprChecker:
         self.err.error(e.span, f"unknown name '{e.name}'", did_you_mean(e.name, known))
         return ir.Num(value=0, span=e.span), "?"
 
+    def kind_arg(self, e: ast.Expr) -> ir.Expr:
+        names = self.owner.kind_names
+        if isinstance(e, ast.Name) and e.name in names:
+            return ir.KindLit(name=e.name, index=names.index(e.name), span=e.span)
+        shown = e.name if isinstance(e, ast.Name) else "this"
+        self.err.error(e.span, f"'{shown}' is not a combination of this game",
+                       did_you_mean(shown, names) if isinstance(e, ast.Name) else
+                       "name a combination, like pair")
+        return ir.Num(value=0, span=e.span)
+
     def card_arg(self, e: ast.Expr) -> tuple[ir.Expr, str]:
         if isinstance(e, ast.Name):
             try:
@@ -662,6 +673,8 @@ class ExprChecker:
         for a, want in zip(e.args, params, strict=True):
             if want == "card":
                 args.append(self.card_arg(a)[0])
+            elif want == "kind":
+                args.append(self.kind_arg(a))
             else:
                 args.append(self.expect(a, want, scope))
         if name in BUILTINS:

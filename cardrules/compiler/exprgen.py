@@ -27,6 +27,8 @@ def py(e: ir.Expr) -> str:
         return f"C_{e.name}"
     if isinstance(e, ir.CardLit):
         return str(int(e.code))
+    if isinstance(e, ir.KindLit):
+        return str(int(e.index))
     if isinstance(e, ir.Builtin):
         args = ", ".join(py(a) for a in e.args)
         return f"abs({args})" if e.func == "abs" else f"v.{e.func}({args})"

@@ -46,6 +46,15 @@ class CardLit:
 
 
 @dataclass(frozen=True, kw_only=True)
+class KindLit:
+    """A combination named in a formula (``count_plays(p, pair)``), by its position."""
+
+    name: str
+    index: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Builtin:
     """A call to a named quantity the table provides (``cards_left(p)``)."""
 
@@ -110,6 +119,7 @@ Expr = (
     | Var
     | ConstRef
     | CardLit
+    | KindLit
     | Builtin
     | DefCall
     | Aggregate

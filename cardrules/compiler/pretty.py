@@ -16,6 +16,8 @@ def expr(e: ir.Expr, outer: int = 0) -> str:
         return e.name
     if isinstance(e, ir.CardLit):
         return card_name(e.code)
+    if isinstance(e, ir.KindLit):
+        return e.name
     if isinstance(e, (ir.Builtin, ir.DefCall)):
         return f"{e.func}(" + ", ".join(expr(a) for a in e.args) + ")"
     if isinstance(e, ir.Aggregate):

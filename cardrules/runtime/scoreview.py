@@ -22,7 +22,8 @@ def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int
 class EndOfRound:
     def __init__(self, *, cards_left: Sequence[int], held: Sequence[Collection[int]],
                  places: Mapping[int, int], sides: Sequence[int],
-                 totals: Sequence[int] | None = None, round_number: int = 1) -> None:
+                 totals: Sequence[int] | None = None, round_number: int = 1,
+                 plays: Sequence[tuple[int, int, int]] = ()) -> None:
         self.n = len(cards_left)
         self.left = cards_left
         self.held = held
@@ -30,6 +31,7 @@ class EndOfRound:
         self.sides = sides
         self.totals = totals if totals is not None else [0] * self.n
         self.round = round_number
+        self.plays = plays  # (seat, kind, number of cards) for every play of the round
 
     def cards_left(self, seat: int) -> int:
         return self.left[seat] if seat >= 0 else 0
@@ -68,3 +70,9 @@ class EndOfRound:
 
     def round_number(self) -> int:
         return self.round
+
+    def count_plays(self, seat: int, kind: int) -> int:
+        return sum(1 for s, k, _ in self.plays if s == seat and k == kind)
+
+    def largest_play(self, seat: int, kind: int) -> int:
+        return max((n for s, k, n in self.plays if s == seat and k == kind), default=0)

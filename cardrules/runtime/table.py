@@ -99,7 +99,9 @@ class Table:
         order = self.places if places is None else places
         return EndOfRound(cards_left=[len(h) for h in self.hands], held=self.hands,
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
-                          totals=self.totals, round_number=self.round_number)
+                          totals=self.totals, round_number=self.round_number,
+                          plays=[(s, mv.kind, len(mv.cards)) for s, mv in self.history
+                                 if not mv.is_pass])
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):
