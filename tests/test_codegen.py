@@ -87,6 +87,8 @@ combination eval "{{ title }} {% raw %}" { group 2 key card }
 sequence s: 3 4 5
 sequence s_RUNS: 4 5 6
 combination over { sequence of s key sequence }
+combination pairs { run 2 min 3 within 3 4 5 6 7 8 9 10 J Q K A key rank }
+combination triples { run 3 min 2 within 3 4 5 6 7 8 9 10 J Q K A key rank }
 combination runs { sequence of s_RUNS key sequence }
 const True_ = 1
 const os = 2

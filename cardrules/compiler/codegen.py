@@ -198,8 +198,9 @@ class ModuleView:
     def deck_literal(self) -> str:
         return _wrap(list(self.deck))
 
-    @property
+    @functools.cached_property
     def kinds(self) -> list[KindView]:
+        """Computed once: building a kind also adds its tables to ``extra``."""
         return [self.kind(i, c) for i, c in enumerate(self.g.combinations)]
 
     @property
@@ -403,6 +404,5 @@ class ModuleView:
 def generate(game: ir.Game, source_name: str) -> str:
     """The module's source: deterministic, same IR and name give byte-identical text."""
     view = ModuleView(game, Path(source_name).name)
-    kinds = view.kinds  # computed first: it fills view.extra
-    text = environment().get_template("module.py.j2").render(v=view, g=game, kinds=kinds)
+    text = environment().get_template("module.py.j2").render(v=view, g=game, kinds=view.kinds)
     return text
