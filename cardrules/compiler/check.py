@@ -633,19 +633,14 @@ class ExprChecker:
                        "name a combination, like pair")
         return ir.Num(value=0, span=e.span)
 
-    def card_arg(self, e: ast.Expr) -> tuple[ir.Expr, str]:
+    def card_arg(self, e: ast.Expr) -> ir.Expr:
         if isinstance(e, ast.Name):
-            try:
-                code = parse_card(e.name)
-            except CardError as err:
-                self.err.error(e.span, f"'{e.name}' is not a card", str(err))
-                return ir.Num(value=0, span=e.span), "?"
-            if not self.owner.in_deck(code):
-                self.err.error(e.span, f"the deck has no {card_name(code)}",
-                               "jokers need 'deck 54'")
-            return ir.CardLit(code=code, span=e.span), "card"
-        self.err.error(e.span, "expected a card here, like S2")
-        return ir.Num(value=0, span=e.span), "?"
+            code = self.owner.card_of(ast.Tok(text=e.name, span=e.span))
+            if code >= 0:
+                return ir.CardLit(code=code, span=e.span)
+        else:
+            self.err.error(e.span, "expected a card here, like S2")
+        return ir.Num(value=0, span=e.span)
 
     def e_call(self, e: ast.Call, scope: dict[str, str]) -> tuple[ir.Expr, str]:
         name = e.func.text
@@ -672,7 +667,7 @@ class ExprChecker:
         args = []
         for a, want in zip(e.args, params, strict=True):
             if want == "card":
-                args.append(self.card_arg(a)[0])
+                args.append(self.card_arg(a))
             elif want == "kind":
                 args.append(self.kind_arg(a))
             else:
