@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from .cards import CardError
 from .compiler import CompileError
-from .runtime.cards import CardError
-from .runtime.game import Combination, Game, GameNotFound, load
-from .runtime.table import IllegalMove, Move, Result
+from .game import Combination, Game, GameNotFound, load
+from .runtime.climbing import Move, Result
+from .runtime.core import IllegalMove
 
 __all__ = ["CardError", "Combination", "CompileError", "Game", "GameNotFound", "IllegalMove",
            "Move", "Result", "load"]

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from .cards import CardError
 from .compiler import CompileError, builtin_games, compile_path
 from .compiler.diff import Difference
+from .examples import check_examples
+from .game import Game, GameNotFound, GameTable, load
 from .runtime.bots import BOT_KINDS
-from .runtime.cards import CardError
-from .runtime.examples import check_examples
-from .runtime.game import Game, GameNotFound, GameTable, load
-from .runtime.table import IllegalMove
+from .runtime.core import IllegalMove
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -171,7 +171,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 # ------------------------------------------------------------------ simulate
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from .runtime.simulate import simulate, summary_text
+    from .simulate import simulate, summary_text
     game = _load(args.game)
     seats = _seats(args.seats, game.players)
     if args.n < 1:
@@ -211,7 +211,7 @@ def _text(a: str, b: str, diffs: list[Difference], color: bool) -> str:
 
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from .compiler.diff import diff
-    from .runtime.witness import with_witnesses  # noqa: I001 (loads the runtime lazily)
+    from .witness import with_witnesses  # noqa: I001 (loads the runtime lazily)
     a, b = _load(args.a), _load(args.b)
     diffs = with_witnesses(a, b, diff(a.ir, b.ir))
     if not diffs:

@@ -46,7 +46,7 @@ def test_every_whole_game_in_the_manual_checks(block: str, folder: Path) -> None
     path = folder / f"manual_{game_name(block)}.rules"
     path.write_text(block)
     game = cardrules.load(path)
-    from cardrules.runtime.examples import check_examples
+    from cardrules.examples import check_examples
     assert check_examples(game) == []
     assert compile_path(path).name == game_name(block)
 

@@ -11,8 +11,8 @@ from typing import cast
 import pytest
 
 from cardrules.compiler import CompileError, compile_text, generate
-from cardrules.runtime.game import Game
-from cardrules.runtime.loader import load_module
+from cardrules.game import Game
+from cardrules.loader import load_module
 from cardrules.runtime.protocol import RulesModule
 
 GAMES = Path(__file__).resolve().parent.parent / "cardrules" / "games"

@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..runtime.cards import (
+from ..cards import (
     JOKER_NAMES,
     RANK_NAMES,
     SUIT_LETTERS,

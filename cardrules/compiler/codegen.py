@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jinja2
 
-from ..runtime.cards import ALL_CODES, JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, rank_of, suit_of
+from ..cards import ALL_CODES, JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, rank_of, suit_of
 from . import ir
 from .exprgen import py
 

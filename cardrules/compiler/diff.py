@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..runtime.cards import card_name
+from ..cards import card_name
 from . import ir, pretty
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..runtime.cards import card_name
+from ..cards import card_name
 from . import ir
 
 _PREC = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,

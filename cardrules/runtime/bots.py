@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from .climbing import Move, SeatView
 from .protocol import RulesModule
-from .table import Move, SeatView
 
 Bot = Callable[[SeatView, Sequence[Move], random.Random], Move]
 

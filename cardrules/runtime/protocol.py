@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
-from .cards import format_cards
+from ..cards import format_cards
 
 
 class Play(NamedTuple):

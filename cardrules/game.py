@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from ..compiler import compile_path, find_game, ir
-from .bots import Bot, make_bot
 from .cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
+from .compiler import compile_path, find_game, ir
 from .loader import load_module
-from .protocol import Play, RulesModule, beats
-from .table import Move, Result, Table
+from .runtime.bots import Bot, make_bot
+from .runtime.climbing import Move, Result, Table
+from .runtime.protocol import Play, RulesModule, beats
 
 
 class GameNotFound(LookupError):

@@ -12,7 +12,7 @@ import importlib.util
 import sys
 from types import ModuleType
 
-from ..compiler import generate, ir
+from .compiler import generate, ir
 
 
 class _MemoryLoader(importlib.abc.SourceLoader):

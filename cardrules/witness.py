@@ -9,13 +9,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import permutations, product
 
-from ..compiler import ir
-from ..compiler.diff import Difference
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
+from .compiler import ir
+from .compiler.diff import Difference
 from .examples import example_view
 from .game import Game
-from .protocol import Play, beats
-from .table import Table
+from .runtime.climbing import Table
+from .runtime.protocol import Play, beats
 
 _POOL = 4000  # candidate plays tried per kind
 _PAIRS = 120  # plays per kind and game when searching pairs that compare differently

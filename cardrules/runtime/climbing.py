@@ -1,5 +1,5 @@
-"""The generic table driver for climbing (shedding) games: deal, turns, plays, passes, tricks,
-going out, end of round, scores. Every rule it applies comes from the compiled module."""
+"""The table driver of the climbing family (shedding games): deal, turns, plays, passes,
+tricks, going out, end of round, scores. Every rule it applies comes from the compiled module."""
 
 from __future__ import annotations
 
@@ -9,18 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from .cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
+from ..cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
+from .core import IllegalMove, deal_each, shuffled_deck
 from .protocol import PASS, Play, RulesModule, unclassified
 from .scoreview import EndOfRound, sides_for
 
-
-class IllegalMove(ValueError):
-    """A move the rules do not allow here; the message says why in a plain sentence."""
-
-
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
 Move = Play
-
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,10 +76,8 @@ class Table:
 
     # ------------------------------------------------------------ setup
     def _deal(self) -> list[list[int]]:
-        deck = [c for c in self.m.DECK for _ in range(self.m.COPIES)]
-        self.rng.shuffle(deck)
-        each = self.m.DEAL_EACH
-        return [deck[i * each:(i + 1) * each] for i in range(self.n)]
+        deck = shuffled_deck(self.m.DECK, self.m.COPIES, self.rng)
+        return deal_each(deck, self.n, self.m.DEAL_EACH)
 
     def final_view(self) -> EndOfRound:
         """The view scores are computed from when the round is over: after ``first_out``

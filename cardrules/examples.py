@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..compiler import Diagnostic, ir
 from .cards import format_cards
+from .compiler import Diagnostic, ir
 from .game import Game
-from .scoreview import EndOfRound, sides_for
+from .runtime.scoreview import EndOfRound, sides_for
 
 
 def example_view(game: Game, *, cards_left: Sequence[int] = (), places: Sequence[int] = (),
