@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, Protocol
 
 
 class IllegalMove(ValueError):
@@ -21,3 +22,16 @@ def shuffled_deck(deck: Sequence[int], copies: int, rng: random.Random) -> list[
 def deal_each(cards: Sequence[int], players: int, each: int) -> list[list[int]]:
     """``each`` cards to every seat, in blocks from the top of ``cards``."""
     return [list(cards[i * each:(i + 1) * each]) for i in range(players)]
+
+
+class SeatTable(Protocol):
+    """What every family's table offers the surfaces above it (game, CLI, simulation, bots):
+    whose turn it is, the moves they may make, making one, and the end."""
+
+    seat: int
+    over: bool
+
+    def legal_actions(self) -> Sequence[object]: ...
+    def apply(self, move: Any) -> object: ...
+    def view(self, seat: int) -> object: ...
+    def result(self) -> object: ...
