@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -72,6 +75,21 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def write_replacing(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a new file renamed over it: whatever stands at
+    ``path`` (a symlink, a file someone else owns) is replaced, never written through."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def cmd_compile(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
     target = Path(args.output)
@@ -79,7 +97,7 @@ def cmd_compile(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"-o {target}: not a directory")
     target.mkdir(parents=True, exist_ok=True)
     path = target / f"{game.name}.py"
-    path.write_text(game.source, encoding="utf-8")
+    write_replacing(path, game.source)
     out.write(f"wrote {path}\n")
     return EXIT_OK
 

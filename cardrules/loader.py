@@ -10,7 +10,7 @@ import hashlib
 import importlib.abc
 import importlib.util
 import sys
-from types import ModuleType
+from types import CodeType, ModuleType
 
 from .compiler import generate, ir
 
@@ -26,6 +26,11 @@ class _MemoryLoader(importlib.abc.SourceLoader):
     def get_filename(self, fullname: str) -> str:
         return self.filename
 
+    def get_code(self, fullname: str) -> CodeType:
+        """Compile the source as text: a coding comment decides nothing (PEP 263 applies to
+        bytes), so no decoding can turn an escaped literal back into code."""
+        return compile(self.source, self.filename, "exec", dont_inherit=True)
+
 
 def import_source(source: str, module_name: str, filename: str) -> ModuleType:
     loader = _MemoryLoader(source, filename)
@@ -33,7 +38,11 @@ def import_source(source: str, module_name: str, filename: str) -> ModuleType:
     assert spec is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    loader.exec_module(module)
+    try:
+        loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]  # never leave a half-built module to be found next time
+        raise
     return module
 
 
