@@ -19,6 +19,7 @@ from .examples import check_examples
 from .game import Game, GameNotFound, GameTable, load
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
+from .text import display_width, ljust_display, plural
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -57,11 +58,11 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     for path in builtin_games():
         g = compile_path(path)
         rows.append((g.name, g.title, str(g.players), g.family))
-    widths = [max(len(r[i]) for r in rows + [("game", "title", "players", "family")])
+    widths = [max(display_width(r[i]) for r in rows + [("game", "title", "players", "family")])
               for i in range(4)]
     for row in [("game", "title", "players", "family"), *rows]:
-        out.write("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-                  + "\n")
+        out.write("  ".join(ljust_display(c, w) for c, w in zip(row, widths, strict=True))
+                  .rstrip() + "\n")
     return EXIT_OK
 
 
@@ -70,8 +71,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     failures = check_examples(game)
     if failures:
         raise CompileError(failures, {str(game.path): game.ir.source})
-    out.write(f"{game.path}: ok: {game.name}, {len(game.ir.combinations)} combinations, "
-              f"{len(game.ir.examples)} worked examples hold\n")
+    n = len(game.ir.examples)
+    out.write(f"{game.path}: ok: {game.name}, {plural(len(game.ir.combinations), 'combination')}"
+              f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
     return EXIT_OK
 
 
@@ -303,8 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except CompileError as err:
         sys.stderr.write(err.render() + "\n")
-        n = len(err.diagnostics)
-        sys.stderr.write(f"{n} error{'s' if n != 1 else ''}\n")
+        sys.stderr.write(plural(len(err.diagnostics), "error") + "\n")
         return trouble
     except (InputError, CardError, IllegalMove, ValueError) as err:
         sys.stderr.write(f"cardrules: error: {err}\n")

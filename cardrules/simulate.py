@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .game import Game, load
+from .text import plural
 
 _CHUNK = 25
 
@@ -92,8 +93,8 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
 def summary_text(stats: dict[str, Any]) -> str:
     unit = stats["unit"]
     extra = [k for k in stats["seats"][0] if k.startswith("mean_total_")]
-    count = f"{stats['games']} matches, {stats['rounds']} rounds" if unit == "match" else \
-        f"{stats['games']} rounds"
+    count = f"{plural(stats['games'], 'match', 'matches')}, {plural(stats['rounds'], 'round')}" \
+        if unit == "match" else plural(stats["games"], "round")
     lines = [f"{stats['game']}: {count}, seed {stats['seed']}",
              "seat  kind     mean score   95% interval          first out"
              + "".join(f"   {k[len('mean_total_'):]} total" for k in extra),

@@ -16,6 +16,7 @@ from .examples import example_view
 from .game import Game
 from .runtime.climbing import Table
 from .runtime.protocol import Play, beats
+from .text import plural
 
 _POOL = 4000  # candidate plays tried per kind
 _PAIRS = 120  # plays per kind and game when searching pairs that compare differently
@@ -156,7 +157,7 @@ def _lockstep(a: Game, b: Game, hands: list[list[int]], seed: int) -> str | None
     tb = b.new_table(hands=hands)
     played: list[str] = []
     while not ta.over and not tb.over:
-        where = f"deal of seed {seed} after {len(played)} moves" + (
+        where = f"deal of seed {seed} after {plural(len(played), 'move')}" + (
             f" (last: {played[-1]})" if played else "")
         if ta.seat != tb.seat:
             return f"{where}: seat {ta.seat} plays next in {a.name}, seat {tb.seat} in {b.name}"
@@ -212,9 +213,9 @@ def flow_witness(a: Game, b: Game, what: str) -> str | None:
             ends.append((len(t.history), t.result().places))
         if ends[0] != ends[1] and (what != "end" or len(ends[0][1]) != len(ends[1][1])):
             (na, pa), (nb, pb) = ends
-            return (f"deal of seed {seed} played by greedy bots: {na} moves, out in order "
-                    f"{' '.join(map(str, pa))} in {a.name}; {nb} moves, out in order "
-                    f"{' '.join(map(str, pb))} in {b.name}")
+            return (f"deal of seed {seed} played by greedy bots: {plural(na, 'move')}, out in "
+                    f"order {' '.join(map(str, pa))} in {a.name}; {plural(nb, 'move')}, out in "
+                    f"order {' '.join(map(str, pb))} in {b.name}")
     return None
 
 

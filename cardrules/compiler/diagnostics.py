@@ -9,6 +9,8 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..text import blank_like, display_width
+
 
 @dataclass(frozen=True, kw_only=True)
 class Span:
@@ -42,9 +44,11 @@ class Diagnostic:
             lines = text.splitlines()
             if 1 <= s.line <= len(lines):
                 src = lines[s.line - 1]
-                width = (s.end_col - s.col) if s.end_line == s.line else len(src) - s.col + 1
+                end = s.end_col - 1 if s.end_line == s.line else len(src)
+                # Columns as a terminal shows them: a CJK character takes two.
+                marked = display_width(src[s.col - 1:end])
                 out.append(f"    {src}")
-                out.append("    " + " " * (s.col - 1) + "^" + "~" * max(0, width - 1))
+                out.append("    " + blank_like(src[:s.col - 1]) + "^" + "~" * max(0, marked - 1))
         if self.hint:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)
