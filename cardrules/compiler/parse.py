@@ -23,7 +23,9 @@ from .diagnostics import CompileError, Diagnostic, Span, did_you_mean
 _TERMINAL_WORDS = {
     "NAME": "a name", "INT": "a number", "STRING": "a quoted string", "LBRACE": "'{'",
     "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "COLON": "':'", "COMMA": "','",
-    "EQUAL": "'='", "SYMBOL_CARD": "a card", "$END": "the end of the file",
+    "EQUAL": "'='", "SYMBOL_CARD": "a card", "$END": "the end of the file", "MINUS": "'-'",
+    "PLUS": "'+'", "STAR": "'*'", "LSQB": "'['", "RSQB": "']'", "LESSTHAN": "'<'",
+    "MORETHAN": "'>'", "PERCENT": "'%'",
 }
 
 
@@ -500,12 +502,167 @@ def _too_deep(tree: Tree[Token], path: str) -> Diagnostic | None:
     return None
 
 
+# ---------------------------------------------------------------- recovering from syntax errors
+
+MAX_SYNTAX_ERRORS = 20
+
+
+def _keywords_after(prefix: str) -> frozenset[str]:
+    """The keywords the parser accepts after ``prefix`` (a valid start of a file)."""
+    ip = parser().parse_interactive(prefix)
+    ip.exhaust_lexer()
+    accepted: set[str] = ip.accepts()  # type: ignore[no-untyped-call]
+    return frozenset(t[4:].lower() for t in accepted if t.startswith("_KW_"))
+
+
+@functools.lru_cache(maxsize=1)
+def statement_words() -> frozenset[str]:
+    """The words a statement starts with (``override`` and ``remove`` included)."""
+    return _keywords_after("game x\nplayers 4\n")
+
+
+@functools.lru_cache(maxsize=1)
+def _block_words() -> frozenset[str]:
+    """Statement words that may also start a line inside a ``{ }`` block (``suits same``)."""
+    inside = _keywords_after("game x\ncombination c {\n") | _keywords_after("game x\nmatch {\n")
+    return inside & statement_words()
+
+
+# A string, a comment, a brace, or a word at the start of a line.
+_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{}]|(?m:^[ \t]*([a-z_][a-z0-9_]*))')
+
+
+def _open_braces(text: str, start: int, end: int) -> list[int]:
+    """Offsets of the ``{`` between start and end that are not closed before end."""
+    stack: list[int] = []
+    for m in _SCAN.finditer(text, start, end):
+        if m.group() == "{":
+            stack.append(m.start())
+        elif m.group() == "}" and stack:
+            stack.pop()
+    return stack
+
+
+def _is_statement_start(text: str, chunk: int, pos: int, word: str) -> bool:
+    """Whether ``word`` at offset pos, first on its line, starts a statement: a statement
+    word outside any block (``suits`` inside a combination's braces is not one)."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    if text[line_start:pos].strip(" \t") or word not in statement_words():
+        return False
+    return word not in _block_words() or not _open_braces(text, chunk, pos)
+
+
+def _next_statement(text: str, pos: int, chunk: int) -> int:
+    """The offset of the next statement on a line after ``pos``, or the end: a line that
+    starts, outside braces, with a statement word or with any word in its first column (a
+    misspelt statement: continuation lines are indented); a statement word that cannot appear
+    inside braces starts a statement anywhere. One pass from ``chunk``, counting braces."""
+    depth = 0
+    for m in _SCAN.finditer(text, chunk):
+        word = m.group(1)
+        if m.group() == "{":
+            depth += 1
+        elif m.group() == "}":
+            depth = max(0, depth - 1)
+        elif word and m.start(1) >= pos:
+            at = m.start(1)
+            keyword = word in statement_words()
+            if (keyword and word not in _block_words()) or (depth == 0 and (
+                    keyword or at == 0 or text[at - 1] == "\n")):
+                return at
+    return len(text)
+
+
+def _back_to_statements(state: Any) -> bool:
+    """Pop the parser's stacks to the deepest level where a new statement may start (the
+    broken statement is dropped); False if there is none. Only levels whose state has an
+    action for a statement word are tried, so the cost stays linear in the stack."""
+    table = state.parse_conf.states
+    for depth in range(len(state.state_stack), 0, -1):
+        if "_KW_OVERRIDE" not in table[state.state_stack[depth - 1]]:
+            continue
+        trial = state.copy(deepcopy_values=False)
+        del trial.state_stack[depth:]
+        del trial.value_stack[depth - 1:]
+        try:
+            trial.feed_token(Token("_KW_OVERRIDE", "override"))
+        except UnexpectedToken:
+            continue
+        del state.state_stack[depth:]
+        del state.value_stack[depth - 1:]
+        return True
+    return False
+
+
+class _Recovery:
+    """Lark's ``on_error`` for LALR: note the error, then drop the broken statement (the
+    parser's stack back to the list of statements, the input to the next line that starts a
+    statement) so that one run reports each broken statement once, not a cascade."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.text = text
+        self.diagnostics: list[Diagnostic] = []
+        self.last: UnexpectedInput | None = None
+        self.chunk = 0  # where the statement being parsed started, for counting braces
+
+    def diagnose(self, err: UnexpectedInput) -> Diagnostic:
+        if isinstance(err, UnexpectedToken):
+            tok = err.token
+            at_end = tok.type == "$END"
+            pos = len(self.text) if at_end else (tok.start_pos or 0)
+            opened = _open_braces(self.text, self.chunk, pos)
+            if opened and (at_end or _is_statement_start(self.text, self.chunk, pos, str(tok))):
+                return self.unclosed(opened[-1], None if at_end else tok)
+        return _parse_error(self.path, self.text, err)
+
+    def unclosed(self, brace: int, next_tok: Token | None) -> Diagnostic:
+        line = self.text.count("\n", 0, brace) + 1
+        col = brace - (self.text.rfind("\n", 0, brace) + 1) + 1
+        span = Span(file=self.path, line=line, col=col, end_line=line, end_col=col + 1)
+        where = "the end of the file" if next_tok is None else \
+            f"line {next_tok.line}, where '{next_tok}' starts the next statement"
+        return Diagnostic(message="a '}' is missing: this '{' is not closed", span=span,
+                          hint=f"close it before {where}")
+
+    def __call__(self, err: UnexpectedInput) -> bool:
+        self.last = err
+        self.diagnostics.append(self.diagnose(err))
+        ip = err.interactive_parser
+        if len(self.diagnostics) >= MAX_SYNTAX_ERRORS or ip is None or (
+                isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+            return False
+        if not _back_to_statements(ip.parser_state):  # a broken header: nothing to resume
+            return False
+        lexer = ip.lexer_thread.state
+        if lexer is None:
+            return False
+        counter = lexer.line_ctr
+        tok = err.token if isinstance(err, UnexpectedToken) else None
+        if tok is not None and _is_statement_start(self.text, self.chunk, tok.start_pos or 0,
+                                                   str(tok)):
+            # The statement before this one was left unfinished: resume at this one.
+            self.chunk = tok.start_pos or 0
+            word = str(tok)
+            ip.feed_token(Token.new_borrow_pos(f"_KW_{word.upper()}", word, tok))
+            return True
+        self.chunk = _next_statement(self.text, counter.char_pos, self.chunk)
+        counter.feed(self.text[counter.char_pos:self.chunk])
+        return True
+
+
 def parse_text(text: str, path: str) -> ast.RulesFile:
-    """Parse one rules file; raises CompileError with a located diagnostic on bad syntax."""
+    """Parse one rules file; raises CompileError with a located diagnostic for each syntax
+    error (up to MAX_SYNTAX_ERRORS: after each, parsing resumes at the next statement)."""
+    recover = _Recovery(path, text)
+    tree: Tree[Token] | None = None
     try:
-        tree: Tree[Token] = parser().parse(text)
+        tree = parser().parse(text, on_error=recover)
     except UnexpectedInput as err:
-        raise CompileError([_parse_error(path, text, err)], {path: text}) from None
+        if not recover.diagnostics or recover.last is not err:
+            recover.diagnostics.append(recover.diagnose(err))
+    if recover.diagnostics or tree is None:
+        raise CompileError(recover.diagnostics, {path: text})
     deep = _too_deep(tree, path)
     if deep is not None:
         raise CompileError([deep], {path: text})
