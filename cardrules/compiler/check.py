@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from ..cards import (
@@ -16,9 +17,10 @@ from ..cards import (
     parse_cards,
     rank_index,
 )
+from ..text import plural
 from . import ast, ir
 from .builtins import AGGREGATES, BUILTINS
-from .diagnostics import Collector, Span, did_you_mean
+from .diagnostics import Collector, Diagnostic, Span, did_you_mean
 from .resolve import Resolved
 
 T = TypeVar("T")
@@ -53,6 +55,11 @@ def normal_key(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _within(inner: Span, outer: Span) -> bool:
+    return inner.file == outer.file and (outer.line, outer.col) <= (inner.line, inner.col) \
+        and (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
+
+
 class Checker:
     def __init__(self, res: Resolved) -> None:
         self.res = res
@@ -83,8 +90,8 @@ class Checker:
             self.errors.error(tok.span, f"'{tok.text}' is not a card", str(err))
             return -1
         if not self.in_deck(code):
-            self.errors.error(tok.span, f"the deck has no {card_name(code)}",
-                              "jokers need 'deck 54'")
+            self.depends(tok.span, f"the deck has no {card_name(code)}", "jokers need 'deck 54'",
+                         on=("deck",))
             return -1
         return code
 
@@ -108,8 +115,33 @@ class Checker:
     def in_deck(self, code: int) -> bool:
         return code < self.deck_size
 
+    def depends(self, span: Span, message: str, hint: str = "",
+                on: tuple[str, ...] = ("players", "deck")) -> None:
+        """An error in a statement that depends on the statements ``on``: if it lies in a base
+        game's file while this file overrides one of those, the override broke it, so report it
+        at the override (the base's statement, at its place, in the hint)."""
+        if span.file != self.res.path:
+            for key in on:
+                item = self.items.get(key)
+                if item is not None and item.span.file == self.res.path:
+                    inherited = next((i.key for i in self.res.items if _within(span, i.span)),
+                                     "a statement")
+                    note = (f"it breaks the base game's {inherited} ({Path(span.file).name}:"
+                            f"{span.line}): override {inherited} too")
+                    span, hint = item.span, note + (f"; {hint}" if hint else "")
+                    break
+        self.errors.error(span, message, hint)
+
     def missing(self, key: str, hint: str) -> None:
         self.errors.error(self.head, f"the game states no {key}", hint)
+
+    def position(self, d: Diagnostic) -> tuple[bool, str, bool, int, int]:
+        """Errors in the order of the text: this file's first (the one being written; an
+        error in a base game's file is one this file's statements run into), then by file,
+        line and column; in each file, what the whole file lacks (``the game states no
+        deck``, shown at its first line) after the errors at a place."""
+        s = d.span
+        return s.file != self.res.path, s.file, s == self.head, s.line, s.col
 
     # ---------------------------------------------------------------- the game
     def game(self) -> ir.Game:
@@ -143,6 +175,7 @@ class Checker:
         defs = self.defs(dict(consts), dict(tables))
         match = self.match(defs, dict(consts), dict(tables))
         examples = self.examples(names, players)
+        self.errors.items.sort(key=self.position)
         self.errors.raise_if_any(self.res.sources)
         return ir.Game(
             name=self.res.name, title=title.text if title else self.res.name, family=fam,
@@ -181,9 +214,8 @@ class Checker:
         kitty = int(stmt.kitty.text) if stmt.kitty else 0
         total = self.deck_size * copies
         if each * players + kitty > total:
-            self.errors.error(stmt.each.span,
-                              f"{players} x {each} cards + kitty {kitty} is more than the "
-                              f"{total} cards of the deck")
+            self.depends(stmt.each.span, f"{players} x {plural(each, 'card')} + kitty {kitty} "
+                         f"is more than the {total} cards of the deck")
         return each, stmt.direction, kitty
 
     def ranks(self) -> tuple[str, ...]:
@@ -204,9 +236,8 @@ class Checker:
         needed = list(RANK_NAMES) + (list(JOKER_NAMES) if self.deck_size == 54 else [])
         lacking = [r for r in needed if r not in out]
         if lacking and stmt.ranks:
-            self.errors.error(stmt.ranks[0].span,
-                              "the rank order leaves out " + " ".join(lacking),
-                              "every rank of the deck needs a place in the order")
+            self.depends(stmt.ranks[0].span, "the rank order leaves out " + " ".join(lacking),
+                         "every rank of the deck needs a place in the order", on=("deck",))
         return tuple(out)
 
     def suits(self) -> tuple[str, ...]:
@@ -214,11 +245,11 @@ class Checker:
         if stmt is None:
             return tuple(reversed(SUIT_LETTERS))
         out = [t.text.upper() for t in stmt.suits]
-        for t in stmt.suits:
-            if t.text.upper() not in SUIT_LETTERS:
-                self.errors.error(t.span, f"'{t.text}' is not a suit",
-                                  "suits are S H C D, listed low to high")
-        if sorted(out) != sorted(SUIT_LETTERS) and stmt.suits:
+        bad = [t for t in stmt.suits if t.text.upper() not in SUIT_LETTERS]
+        for t in bad:
+            self.errors.error(t.span, f"'{t.text}' is not a suit",
+                              "suits are S H C D, listed low to high")
+        if not bad and sorted(out) != sorted(SUIT_LETTERS) and stmt.suits:
             self.errors.error(stmt.suits[0].span, "list each of the four suits S H C D once")
         return tuple(out)
 
@@ -343,8 +374,8 @@ class Checker:
         cards = tuple(sorted(self.card_of(t) for t in s.cards))
         for c in set(cards):
             if c >= 0 and cards.count(c) > self.copies:
-                self.errors.error(s.span, f"this set needs {cards.count(c)} x {card_name(c)}; "
-                                  f"the deck has {self.copies}", "use 'deck ... copies N'")
+                self.depends(s.span, f"this set needs {cards.count(c)} x {card_name(c)}; the "
+                             f"deck has {self.copies}", "use 'deck ... copies N'", on=("deck",))
         return ir.SetShape(cards=cards)
 
     def key_part(self, p: ast.KeyPart, shape: ir.Shape) -> ir.KeyPart:
@@ -526,7 +557,7 @@ class Checker:
         for what, toks in (("cards_left", s.cards_left), ("places", s.places),
                            ("expected scores", s.expect)):
             if toks and len(toks) != players:
-                self.errors.error(toks[0].span, f"{what} gives {len(toks)} numbers for "
+                self.errors.error(toks[0].span, f"{what} gives {plural(len(toks), 'number')} for "
                                   f"{players} players")
         for t in s.places:
             if not 0 <= int(t.text) <= players:
@@ -649,8 +680,10 @@ class ExprChecker:
             params, ret = b.params, b.returns
         elif name in self.asts:
             if name in self.active:
-                self.err.error(e.func.span, f"def {name} calls itself",
-                               "scoring formulas cannot be recursive")
+                cycle = [*self.active[self.active.index(name):], name]
+                message = f"def {name} calls itself" if len(cycle) == 2 else \
+                    "defs call each other in a cycle: " + " -> ".join(cycle)
+                self.err.error(e.func.span, message, "scoring formulas cannot be recursive")
                 return ir.Num(value=0, span=e.span), "?"
             d = self.define(name)
             params, ret = tuple("seat" for _ in d.params), d.returns
@@ -658,10 +691,11 @@ class ExprChecker:
             params, ret = ("seat",), self.returns[name]
         else:
             known = [*BUILTINS, *self.asts, *self.returns]
-            self.err.error(e.func.span, f"unknown function '{name}'", did_you_mean(name, known))
+            self.err.error(e.func.span, f"unknown function '{name}'",
+                           did_you_mean(name, known) or self.functions_hint())
             return ir.Num(value=0, span=e.span), "?"
         if len(e.args) != len(params):
-            self.err.error(e.span, f"{name} takes {len(params)} argument(s), "
+            self.err.error(e.span, f"{name} takes {plural(len(params), 'argument')}, "
                            f"not {len(e.args)}")
             return ir.Num(value=0, span=e.span), ret
         args = []
@@ -675,6 +709,14 @@ class ExprChecker:
         if name in BUILTINS:
             return ir.Builtin(func=name, args=tuple(args), span=e.span), ret
         return ir.DefCall(func=name, args=tuple(args), span=e.span), ret
+
+    def functions_hint(self) -> str:
+        """What a formula may call: the built-ins with their arguments, and the defs."""
+        shown = ", ".join(f"{n}({', '.join(b.params)})" for n, b in sorted(BUILTINS.items()))
+        defs = sorted({*self.asts, *self.returns})
+        return (f"the built-in functions are {shown}"
+                + (f"; the defs of this game are {', '.join(defs)}" if defs else "")
+                + "; arithmetic is + - * // %")
 
     def e_aggregate(self, e: ast.Aggregate, scope: dict[str, str]) -> tuple[ir.Expr, str]:
         body_type, result = AGGREGATES[e.kind]
