@@ -14,6 +14,7 @@ from .loader import load_module
 from .runtime.bots import Bot, make_bot
 from .runtime.climbing import Move, Result, Table
 from .runtime.protocol import Play, RulesModule, beats
+from .text import plural
 
 
 class GameNotFound(LookupError):
@@ -34,6 +35,9 @@ class Combination:
     def __str__(self) -> str:
         label = f" ({self.label})" if self.label and self.label != self.name else ""
         return f"{self.name}{label}, key {' '.join(self.key)}"
+
+    def __repr__(self) -> str:
+        return f"Combination({format_cards(self.cards)}: {self})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,9 +115,20 @@ class Game:
                 out.append(str(next(values)))
         return tuple(out)
 
-    def beats(self, a: Sequence[int] | str, b: Sequence[int] | str) -> bool:
-        ca, cb = self.classify(a), self.classify(b)
-        return ca is not None and cb is not None and beats(ca.play, cb.play)
+    def beats(self, a: Combination | Play | Sequence[int] | str,
+              b: Combination | Play | Sequence[int] | str) -> bool:
+        """Whether ``a`` may be played on ``b``: each is what ``classify`` returns, a Play (a
+        move), or cards (notation or codes). False if either is not a combination."""
+        pa, pb = self._play_of(a), self._play_of(b)
+        return pa is not None and pb is not None and beats(pa, pb)
+
+    def _play_of(self, x: Combination | Play | Sequence[int] | str) -> Play | None:
+        if isinstance(x, Combination):
+            return x.play
+        if isinstance(x, Play):  # before Sequence: a Play is a tuple
+            return x.play
+        combo = self.classify(x)
+        return combo.play if combo else None
 
     # ------------------------------------------------------------ tables and matches
     def new_table(self, *, seed: int | str | None = None,
@@ -143,7 +158,8 @@ class Game:
 
     def _check_hands(self, hands: list[tuple[int, ...]]) -> None:
         if len(hands) != self.players:
-            raise ValueError(f"{self.name} has {self.players} seats, not {len(hands)} hands")
+            raise ValueError(f"{self.name} has {self.players} seats, not "
+                             f"{plural(len(hands), 'hand')}")
         seen: dict[int, int] = {}
         for h in hands:
             for c in h:

@@ -34,6 +34,12 @@ class Play(NamedTuple):
     def __str__(self) -> str:
         return "pass" if not self.cards else format_cards(self.cards)
 
+    def __repr__(self) -> str:
+        """The cards in card notation, not codes: ``Play(S3 H3, kind=1, ...)``; the kind's
+        name is the module's ``KINDS[kind]``."""
+        return (f"Play({self}, kind={self.kind}, group={self.group}, tier={self.tier}, "
+                f"bomb={self.bomb}, key={self.key})")
+
 
 # A pass, and cards typed in that are not classified yet, as moves.
 PASS = Play((), -1, -1, 0, -1, ())
