@@ -41,8 +41,21 @@ CASES = [
     ("keywords are lower case", add("Players 4\n"), "9:1", "unknown statement 'Players'",
      "did you mean 'players'?"),
     ("bad character", add("players 4 $\n"), "9:11", "unexpected character '$'", ""),
-    ("file ends mid-statement", add("combination pair { group 2 key card\n"), "9:32",
-     "the file ends in the middle of a statement", "expected"),
+    ("file ends mid-statement", add("deal 13\n"), "9:6",
+     "the file ends in the middle of a statement", "expected 'each'"),
+    # before: 9:32 "the file ends in the middle of a statement"
+    ("unclosed brace at the end", add("combination pair { group 2 key card\n"), "9:18",
+     "a '}' is missing: this '{' is not closed", "close it before the end of the file"),
+    # before: 10:1 "unexpected 'ladder'" (hint: expected ',', 'cards', 'group', ...)
+    ("unclosed brace before a statement",
+     add('combination pair "对子" { group 2 key card\nladder x: single < pair\n'), "9:23",
+     "a '}' is missing: this '{' is not closed",
+     "close it before line 10, where 'ladder' starts the next statement"),
+    # before: 10:1 "unknown statement 'override'" ... inside a block, then the rest unread
+    ("unclosed brace in a variant",
+     "game x extends big_two\noverride combination pair { group 2 key card\n"
+     "override players 4\n", "2:27", "a '}' is missing: this '{' is not closed",
+     "where 'override' starts the next statement"),
     ("keywords do not glue", add("def f(p) = cases { whenp < 8: 1 else: 2 }\n"), "9:20",
      "unexpected 'whenp'", "expected 'when'"),
     ("bad rank", sub("ranks 3 4", "ranks 3 4 Z"), "5:11", "'Z' is not a rank", "ranks are"),
@@ -75,7 +88,15 @@ CASES = [
     ("type mismatch", sub("def score(p) = 0", "def score(p) = if 1 then 2 else 3"), "8:19",
      "expected bool here, but this is int", ""),
     ("arity", sub("def score(p) = 0", "def score(p) = cards_left(p, p)"), "8:16",
-     "cards_left takes 1 argument(s), not 2", ""),
+     "cards_left takes 1 argument, not 2", ""),
+    ("arity, plural", sub("def score(p) = 0", "def score(p) = count_plays(p)"), "8:16",
+     "count_plays takes 2 arguments, not 1", ""),
+    # before: no hint at all
+    ("unknown function, no close name", sub("def score(p) = 0", "def score(p) = pow(2, 3)"),
+     "8:16", "unknown function 'pow'",
+     "the built-in functions are abs(int), cards_left(seat), count_plays(seat, kind)"),
+    ("unknown function lists the defs", add("def f(p) = pow(p)\n"), "9:12",
+     "unknown function 'pow'", "; the defs of this game are f, score; arithmetic is"),
     ("bad card in a formula", sub("def score(p) = 0",
                                   "def score(p) = if holds(p, X2) then 1 else 0"), "8:28",
      "'X2' is not a card", "no suit"),
@@ -116,6 +137,26 @@ CASES = [
      "write 'override after out ...'"),
     ("recursion", sub("def score(p) = 0", "def score(p) = score(p)"), "8:16",
      "def score calls itself", "cannot be recursive"),
+    # before: "def score calls itself", at the call in b, naming only the first def
+    ("a cycle through several defs",
+     sub("def score(p) = 0", "def score(p) = a(p)\ndef a(p) = b(p)\ndef b(p) = score(p)"),
+     "10:12", "defs call each other in a cycle: score -> a -> b -> score",
+     "cannot be recursive"),
+    ("a cycle of two defs", add("def a(p) = b(p)\ndef b(p) = a(p)\n"), "10:12",
+     "defs call each other in a cycle: a -> b -> a", ""),
+    # before: located in the built-in big_two.rules:9:6
+    ("an override of players breaks the base's deal",
+     "game x extends big_two\noverride players 5\n", "2:1",
+     "5 x 13 cards + kitty 0 is more than the 52 cards of the deck",
+     "it breaks the base game's deal (big_two.rules:9): override deal too"),
+    # before: located in the built-in big_two.rules:12:7
+    ("an override of the deck breaks the base's ranks",
+     "game x extends big_two\noverride deck 54\n", "2:1",
+     "the rank order leaves out LJ BJ",
+     "it breaks the base game's ranks (big_two.rules:12): override ranks too; every rank"),
+    ("an override of the deck breaks a base's card", "game x extends da_bei\n"
+     "override deck 52 copies 1\noverride players 5\n", "3:1",
+     "5 x 13 cards + kitty 0 is more than the 52 cards of the deck", "override deal too"),
     ("no score", sub("def score(p) = 0", "def points(p) = 0"), "1:1",
      "the game states no def score(p)", "def score(p) = ..."),
     ("stated twice", add("players 4\n"), "9:1", "players is stated twice in this file",
@@ -269,3 +310,111 @@ def test_a_one_card_group_range_is_enough_to_lead() -> None:
     text = BASE.replace("combination single { group 1 key card }",
                         "combination same_rank { group 1 to 4 key size, rank }")
     assert [c.name for c in compile_text(text, "ok.rules").combinations] == ["same_rank"]
+
+
+# ---------------------------------------------------------------- what a variant author meets first
+
+BROKEN = """game x extends big_two
+foo 3
+override combination pair { group 2 key }
+def f(p) = 1 + * 2
+player 4
+override combination triple { group 3
+  suits same
+  key card
+def g(p) = cases { when 1 < 2: 1 else: 2 }
+def h(p) = 1 <
+"""
+
+
+def test_every_syntax_error_is_reported_once() -> None:
+    # before: only "2:1 unknown statement 'foo'"
+    with pytest.raises(CompileError) as info:
+        compile_text(BROKEN, "bad.rules")
+    got = [(f"{d.span.line}:{d.span.col}", d.message) for d in info.value.diagnostics]
+    assert got == [
+        ("2:1", "unknown statement 'foo'"),
+        ("3:41", "unexpected '}'"),
+        ("4:16", "unexpected '*'"),
+        ("5:1", "unknown statement 'player'"),
+        ("6:29", "a '}' is missing: this '{' is not closed"),  # `suits same` is inside it
+        ("10:14", "the file ends in the middle of a statement"),
+    ]
+
+
+def test_recovery_reads_the_statements_after_a_broken_one() -> None:
+    # A broken statement, then a good one, then a bad one: the bad one is found, the good one
+    # between them causes nothing.
+    text = add("deal 13 each kitty\ncombination pair { group 2 key card }\nladder l: single <\n")
+    with pytest.raises(CompileError) as info:
+        compile_text(text, "bad.rules")
+    assert [(d.span.line, d.message) for d in info.value.diagnostics] == [
+        (10, "unexpected 'combination'"), (11, "the file ends in the middle of a statement")]
+
+
+def test_syntax_errors_stop_at_a_limit() -> None:
+    from cardrules.compiler.parse import MAX_SYNTAX_ERRORS
+    with pytest.raises(CompileError) as info:
+        compile_text(add("foo 1\n" * 500), "bad.rules")
+    assert len(info.value.diagnostics) == MAX_SYNTAX_ERRORS
+
+
+def test_a_broken_header_gives_one_error() -> None:
+    with pytest.raises(CompileError) as info:
+        compile_text("gam x\nplayers 4\nfoo\n", "bad.rules")
+    assert [d.message for d in info.value.diagnostics] == ["unexpected 'gam'"]
+
+
+def test_caret_after_wide_characters_sits_under_the_spot() -> None:
+    # before: "                  ^" (col 15 counted in characters: 4 columns to the left)
+    with pytest.raises(CompileError) as info:
+        compile_text('game x extends big_two\ntitle "大北变体"  $\n', "bad.rules")
+    lines = info.value.render().splitlines()
+    assert lines[1] == '    title "大北变体"  $'
+    assert lines[2] == "    " + " " * 18 + "^"
+
+
+def test_caret_underlines_wide_text_by_its_width() -> None:
+    with pytest.raises(CompileError) as info:
+        compile_text(add('combination pair "一对" { group 2 key card }\nladder x: 对 < pair\n'),
+                     "bad.rules")
+    lines = info.value.render().splitlines()
+    assert lines[:3] == ["bad.rules:10:11: error: unexpected character '对'",
+                         "    ladder x: 对 < pair", "    " + " " * 10 + "^~"]
+
+
+def test_caret_keeps_tabs_and_skips_combining_marks() -> None:
+    from cardrules.compiler.diagnostics import Diagnostic, Span
+    src = "\tcafe\u0301 x"
+    d = Diagnostic(message="m", span=Span(file="f", line=1, col=8, end_line=1, end_col=9))
+    assert d.render({"f": src}).splitlines()[2] == "    \t" + " " * 5 + "^"
+
+
+def test_errors_are_sorted_by_position() -> None:
+    # before: "players must be between 2 and 8, not 1" (line 3) came before line 2's error
+    text = "game x extends big_two\ndef f(p) = nope(p)\noverride players 1\n"
+    with pytest.raises(CompileError) as info:
+        compile_text(text, "bad.rules")
+    assert [(d.span.line, d.message) for d in info.value.diagnostics] == [
+        (2, "unknown function 'nope'"), (3, "players must be between 2 and 8, not 1")]
+
+
+def test_an_override_is_blamed_not_the_built_in_file() -> None:
+    # before: "…/cardrules/games/big_two.rules:9:6: error: 5 x 13 cards + kitty 0 is more
+    # than the 52 cards of the deck", quoting the built-in file
+    with pytest.raises(CompileError) as info:
+        compile_text("game x extends big_two\noverride players 5\n", "x.rules")
+    assert info.value.render().splitlines() == [
+        "x.rules:2:1: error: 5 x 13 cards + kitty 0 is more than the 52 cards of the deck",
+        "    override players 5",
+        "    ^~~~~~~~~~~~~~~~~~",
+        "  hint: it breaks the base game's deal (big_two.rules:9): override deal too"]
+
+
+def test_a_broken_base_is_still_reported_in_the_base(tmp_path: Path) -> None:
+    (tmp_path / "base.rules").write_text(BASE.replace("deal 13", "deal 14"))
+    (tmp_path / "v.rules").write_text('game v extends base\ntitle "v"\n')
+    with pytest.raises(CompileError) as info:
+        compile_path(tmp_path / "v.rules")
+    d = info.value.diagnostics[0]
+    assert (Path(d.span.file).name, d.span.line) == ("base.rules", 4)
