@@ -352,6 +352,15 @@ def test_recovery_reads_the_statements_after_a_broken_one() -> None:
         (10, "unexpected 'combination'"), (11, "the file ends in the middle of a statement")]
 
 
+def test_a_stray_statement_word_in_a_closed_block_is_not_a_missing_brace() -> None:
+    text = add("def f(p) {\n  let b = cases {\n    override when p < 8: 1\n    else: 2\n  }\n"
+               "  b\n}\ndef g(p) = 1 + * 2\n")
+    with pytest.raises(CompileError) as info:
+        compile_text(text, "bad.rules")
+    assert [(d.span.line, d.span.col, d.message) for d in info.value.diagnostics] == [
+        (11, 5, "unexpected 'override'"), (16, 16, "unexpected '*'")]
+
+
 def test_syntax_errors_stop_at_a_limit() -> None:
     from cardrules.compiler.parse import MAX_SYNTAX_ERRORS
     with pytest.raises(CompileError) as info:

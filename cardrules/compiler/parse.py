@@ -552,6 +552,25 @@ def _is_statement_start(text: str, chunk: int, pos: int, word: str) -> bool:
     return word not in _block_words() or not _open_braces(text, chunk, pos)
 
 
+def _closed_later(text: str, brace: int, pos: int) -> bool:
+    """Whether the ``{`` at offset brace is closed before the next statement that starts in
+    the first column after pos (then a statement word at pos is a stray word in the block,
+    not a sign that a ``}`` is missing)."""
+    depth = 0
+    for m in _SCAN.finditer(text, brace):
+        word = m.group(1)
+        if m.group() == "{":
+            depth += 1
+        elif m.group() == "}":
+            depth -= 1
+            if depth == 0:
+                return True
+        elif word and m.start(1) > pos and word in statement_words() and (
+                m.start(1) == 0 or text[m.start(1) - 1] == "\n"):
+            return False
+    return False
+
+
 def _next_statement(text: str, pos: int, chunk: int) -> int:
     """The offset of the next statement on a line after ``pos``, or the end: a line that
     starts, outside braces, with a statement word or with any word in its first column (a
@@ -606,13 +625,22 @@ class _Recovery:
         self.last: UnexpectedInput | None = None
         self.chunk = 0  # where the statement being parsed started, for counting braces
 
+    def starts_statement(self, tok: Token) -> bool:
+        """Whether tok, where the parser did not expect it, starts the next statement: a
+        statement word first on its line, and not inside a { } that is closed further on."""
+        pos = tok.start_pos or 0
+        if not _is_statement_start(self.text, self.chunk, pos, str(tok)):
+            return False
+        opened = _open_braces(self.text, self.chunk, pos)
+        return not opened or not _closed_later(self.text, opened[-1], pos)
+
     def diagnose(self, err: UnexpectedInput) -> Diagnostic:
         if isinstance(err, UnexpectedToken):
             tok = err.token
             at_end = tok.type == "$END"
             pos = len(self.text) if at_end else (tok.start_pos or 0)
             opened = _open_braces(self.text, self.chunk, pos)
-            if opened and (at_end or _is_statement_start(self.text, self.chunk, pos, str(tok))):
+            if opened and (at_end or self.starts_statement(tok)):
                 return self.unclosed(opened[-1], None if at_end else tok)
         return _parse_error(self.path, self.text, err)
 
@@ -639,8 +667,7 @@ class _Recovery:
             return False
         counter = lexer.line_ctr
         tok = err.token if isinstance(err, UnexpectedToken) else None
-        if tok is not None and _is_statement_start(self.text, self.chunk, tok.start_pos or 0,
-                                                   str(tok)):
+        if tok is not None and self.starts_statement(tok):
             # The statement before this one was left unfinished: resume at this one.
             self.chunk = tok.start_pos or 0
             word = str(tok)
