@@ -18,7 +18,7 @@ from ..cards import (
     rank_index,
 )
 from ..text import plural
-from . import ast, ir
+from . import ast, ir, limits
 from .builtins import AGGREGATES, BUILTINS
 from .diagnostics import Collector, Diagnostic, Span, did_you_mean
 from .resolve import Resolved
@@ -600,6 +600,10 @@ class ExprChecker:
             self.err.error(d.name.span, f"def {name} has the name of a built-in quantity",
                            "choose another name")
         self.active.append(name)
+        for i, p in enumerate(d.params):
+            if p.text in (q.text for q in d.params[:i]):
+                self.err.error(p.span, f"def {name} names parameter '{p.text}' twice",
+                               "give each parameter its own name")
         scope = {p.text: "seat" for p in d.params}
         lets = []
         for var, value in d.lets:
@@ -623,7 +627,7 @@ class ExprChecker:
             self.err.error(e.span, f"expected {want} here, but this is {got}")
         return out
 
-    MAX_DEPTH = 64  # formula nesting; keeps generated Python well inside its own limits
+    MAX_DEPTH = limits.MAX_FORMULA_DEPTH  # keeps generated Python well inside its limits
 
     def expr(self, e: ast.Expr, scope: dict[str, str]) -> tuple[ir.Expr, str]:
         if self.depth >= self.MAX_DEPTH:
@@ -735,13 +739,30 @@ class ExprChecker:
         return ir.TableRef(table=name, index=index, span=e.span), "int"
 
     def e_cases(self, e: ast.Cases, scope: dict[str, str]) -> tuple[ir.Expr, str]:
-        result, rtype = self.expr(e.otherwise, scope)
-        for cond, value in reversed(e.cases):
-            c = self.expect(cond, "bool", scope)
-            v, vtype = self.expr(value, scope)
-            if vtype != rtype and "?" not in (vtype, rtype):
-                self.err.error(value.span, f"this case gives {vtype}, the others {rtype}")
-            result = ir.If(cond=c, then=v, otherwise=result, span=e.span)
+        """``cases`` becomes a chain of ifs, each later branch inside the one before: the
+        k-th branch (from 0) sits k levels below the cases, the else as deep as the last."""
+        here, n = self.depth, len(e.cases)
+        if here + n > self.MAX_DEPTH:
+            if not self.too_deep:
+                self.err.error(e.span, f"this cases block has {n} branches; with what it sits "
+                               f"in it nests more than {self.MAX_DEPTH} levels",
+                               "each 'when' nests the ones after it: look a number up in a "
+                               "'table', or split the branches among defs")
+            self.too_deep = True
+            return ir.Num(value=0, span=e.span), "?"
+        try:
+            self.depth = here + n - 1
+            result, rtype = self.expr(e.otherwise, scope)
+            for k in reversed(range(n)):
+                cond, value = e.cases[k]
+                self.depth = here + k
+                c = self.expect(cond, "bool", scope)
+                v, vtype = self.expr(value, scope)
+                if vtype != rtype and "?" not in (vtype, rtype):
+                    self.err.error(value.span, f"this case gives {vtype}, the others {rtype}")
+                result = ir.If(cond=c, then=v, otherwise=result, span=e.span)
+        finally:
+            self.depth = here
         return result, rtype
 
     def e_if(self, e: ast.If, scope: dict[str, str]) -> tuple[ir.Expr, str]:
