@@ -12,6 +12,17 @@ from dataclasses import dataclass
 from ..text import blank_like, display_width
 
 
+# Characters str.splitlines() breaks at but Lark does not (it counts only \n): inside a line
+# they are shown as a space, one column each, so the caret stays under its place.
+_OTHER_BREAKS = dict.fromkeys(map(ord, "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"), " ")
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of a rules file as the parser numbers them (split at \n only), each ready to
+    print on one line: a \r before the \n dropped, any other line break shown as a space."""
+    return [line.removesuffix("\r").translate(_OTHER_BREAKS) for line in text.split("\n")]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Span:
     """A place in a rules file: 1-based line and column, end exclusive."""
@@ -41,7 +52,7 @@ class Diagnostic:
         out = [f"{s.file}:{s.line}:{s.col}: {self.severity}: {self.message}"]
         text = sources.get(s.file)
         if text is not None:
-            lines = text.splitlines()
+            lines = source_lines(text)
             if 1 <= s.line <= len(lines):
                 src = lines[s.line - 1]
                 end = s.end_col - 1 if s.end_line == s.line else len(src)

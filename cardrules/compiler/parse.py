@@ -17,7 +17,8 @@ from lark.exceptions import (
 )
 
 from . import ast
-from .diagnostics import CompileError, Diagnostic, Span, did_you_mean
+from .diagnostics import CompileError, Diagnostic, Span, did_you_mean, source_lines
+from .limits import MAX_NUMBER_DIGITS, MAX_TREE_DEPTH
 
 # Readable names for the grammar's terminals, used in "expected ..." messages.
 _TERMINAL_WORDS = {
@@ -461,7 +462,7 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
         return Diagnostic(message=f"unexpected character {ch!r}", span=span,
                           hint="cards are written like S3 H10 DQ BJ or ♠3; comments start with #")
     if isinstance(err, UnexpectedEOF):
-        last = text.rstrip().splitlines() or [""]
+        last = source_lines(text.rstrip())
         span = Span(file=path, line=len(last), col=len(last[-1]) + 1, end_line=len(last),
                     end_col=len(last[-1]) + 2)
         return Diagnostic(message="the file ends in the middle of a statement", span=span,
@@ -487,18 +488,24 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
     return Diagnostic(message=f"unexpected {str(tok)!r}", span=span, hint=hint)
 
 
-MAX_TREE_DEPTH = 300  # syntax-tree levels; a bracket level of a formula takes about six
-
-
-def _too_deep(tree: Tree[Token], path: str) -> Diagnostic | None:
-    """The first node deeper than MAX_TREE_DEPTH, found without recursion."""
+def _too_deep_or_long(tree: Tree[Token], path: str) -> Diagnostic | None:
+    """The first node deeper than MAX_TREE_DEPTH, or number longer than MAX_NUMBER_DIGITS,
+    found without recursion (and before int() meets it)."""
     stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
         if depth > MAX_TREE_DEPTH:
             return Diagnostic(message="this formula nests too deeply", span=_span(path, node.meta),
                               hint="split it into several lets or defs")
-        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+        for c in node.children:
+            if isinstance(c, Tree):
+                stack.append((c, depth + 1))
+            elif c.type == "INT" and len(c) > MAX_NUMBER_DIGITS:
+                return Diagnostic(message=f"this number has {len(c)} digits; numbers have at "
+                                          f"most {MAX_NUMBER_DIGITS}",
+                                  span=_tok_span(path, c),
+                                  hint="scores and counts are whole numbers below 10**"
+                                       f"{MAX_NUMBER_DIGITS}")
     return None
 
 
@@ -690,14 +697,14 @@ def parse_text(text: str, path: str) -> ast.RulesFile:
             recover.diagnostics.append(recover.diagnose(err))
     if recover.diagnostics or tree is None:
         raise CompileError(recover.diagnostics, {path: text})
-    deep = _too_deep(tree, path)
-    if deep is not None:
-        raise CompileError([deep], {path: text})
+    bad = _too_deep_or_long(tree, path)
+    if bad is not None:
+        raise CompileError([bad], {path: text})
     builder = _ToAst(path, text)
     try:
         header, *items = builder.transform(tree).children
-    except VisitError as err:
-        if isinstance(err.orig_exc, CompileError):
+    except VisitError as err:  # what a rule method raised, unwrapped for the callers' guards
+        if isinstance(err.orig_exc, (CompileError, RecursionError)):
             raise err.orig_exc from None
         raise
     name, extends = header

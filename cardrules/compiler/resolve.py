@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import ast
 from .diagnostics import Collector, CompileError, Diagnostic, Span, did_you_mean
+from .limits import MAX_EXTENDS_DEPTH
 from .parse import parse_text
 
 
@@ -90,6 +91,12 @@ def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
     if path is None and ext.text == rules.name.text:
         errors.error(ext.span, f"'{rules.name.text}' extends itself",
                      "name the base game: a built-in one, or a file beside this one")
+        return [], {}
+    if path is not None and len(chain) >= MAX_EXTENDS_DEPTH:
+        top = Path(chain[0]).name if chain else Path(rules.path).name
+        errors.error(ext.span, f"more than {MAX_EXTENDS_DEPTH} levels of 'extends' from {top}",
+                     f"a game may rest on at most {MAX_EXTENDS_DEPTH} bases, each extending "
+                     "the next: merge some of the levels into one file")
         return [], {}
     if path is None:
         known = [p.stem for p in builtin_games_dir().glob("*.rules")]
