@@ -255,6 +255,11 @@ def load(name_or_path: str | Path) -> Game:
     if path is None:
         raise GameNotFound(f"no game '{name_or_path}': give a built-in name "
                            "(see `cardrules list`) or a path to a .rules file")
-    game = compile_path(path)
+    return from_ir(compile_path(path), path)
+
+
+def from_ir(game: ir.Game, path: Path) -> Game:
+    """A game from its checked IR (as ``load`` does after compiling ``path``); the file is
+    not read again."""
     module, source = load_module(game, path.name)
     return Game(game, cast(RulesModule, module), source, path)

@@ -2,29 +2,39 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import sys
+from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .game import Game, load
+from .compiler import ir
+from .game import Game, from_ir
 from .text import plural
 
-_CHUNK = 25
+_CHUNK = 25  # games a worker plays per task
+_AHEAD = 4  # tasks in flight per worker: the work is streamed, never listed up front
+
+_worker_game: Game | None = None
 
 
-@functools.lru_cache(maxsize=4)
-def _game(path: str) -> Game:
-    """Each worker process compiles a game once, not once per chunk."""
-    return load(Path(path))
+def _init_worker(game_ir: ir.Game, path: Path) -> None:
+    """Each worker process builds the game once, from the IR the parent checked: the rules
+    file is not read again (it may have changed, or gone, since it was loaded)."""
+    global _worker_game
+    _worker_game = from_ir(game_ir, path)
 
 
-def _run_chunk(args: tuple[str, int, int, int, tuple[str, ...]]) -> list[dict[str, Any]]:
-    path, seed, start, stop, seats = args
-    game = _game(path)
+def _run_chunk(args: tuple[int, int, int, tuple[str, ...]]) -> list[dict[str, Any]]:
+    assert _worker_game is not None, "the worker was started without its game"
+    return _play_chunk(_worker_game, args)
+
+
+def _play_chunk(game: Game, args: tuple[int, int, int, tuple[str, ...]]
+                ) -> list[dict[str, Any]]:
+    seed, start, stop, seats = args
     return [_one(game, seed, i, seats) for i in range(start, stop)]
 
 
@@ -36,37 +46,63 @@ def _one(game: Game, seed: int, index: int, seats: Sequence[str]) -> dict[str, A
 
 def _results(game: Game, n: int, seed: int, seats: Sequence[str],
              workers: int) -> Iterator[dict[str, Any]]:
-    chunks = [(str(game.path), seed, a, min(a + _CHUNK, n), tuple(seats))
-              for a in range(0, n, _CHUNK)]
+    """Game results in index order, whatever the worker count; chunks are made as they are
+    needed and at most ``workers * _AHEAD`` are in flight, so memory does not grow with n."""
+    chunks = ((seed, a, min(a + _CHUNK, n), tuple(seats)) for a in range(0, n, _CHUNK))
     if workers == 1:
         for c in chunks:
-            yield from _run_chunk(c)
+            yield from _play_chunk(game, c)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_run_chunk, chunks):
-            yield from part
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                             initargs=(game.ir, game.path)) as pool:
+        pending: deque[Future[list[dict[str, Any]]]] = deque()
+        try:
+            for c in chunks:
+                pending.append(pool.submit(_run_chunk, c))
+                if len(pending) >= workers * _AHEAD:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:  # stopped early (an error, ^C, a closed generator): drop what has not started
+            for f in pending:
+                f.cancel()
 
 
-def _mean_ci(values: list[int]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
+class _Moments:
+    """Count, sum and sum of squares of whole numbers: an exact mean and variance in
+    constant memory."""
+
+    def __init__(self) -> None:
+        self.n = self.total = self.squares = 0
+
+    def add(self, v: int) -> None:
+        self.n += 1
+        self.total += v
+        self.squares += v * v
+
+    def mean(self) -> float:
+        return self.total / self.n
+
+    def mean_ci(self) -> tuple[float, float]:
+        """The mean and the half-width of its 95% interval (normal approximation)."""
+        n = self.n
+        if n < 2:
+            return self.mean(), 0.0
+        var = (n * self.squares - self.total * self.total) / (n * (n - 1))  # exact, then /
+        return self.mean(), 1.96 * math.sqrt(var / n)
 
 
 def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: int,
              progress: bool) -> dict[str, Any]:
-    per_seat: list[list[int]] = [[] for _ in range(game.players)]
-    totals: list[list[int]] = [[] for _ in range(game.players)]
+    per_seat = [_Moments() for _ in range(game.players)]
+    totals = [_Moments() for _ in range(game.players)]
     wins = [0] * game.players
     rounds = 0
     for done, r in enumerate(_results(game, n, seed, seats, workers), start=1):
         for s, v in enumerate(r["scores"]):
-            per_seat[s].append(v)
+            per_seat[s].add(v)
         for s, v in enumerate(r["totals"]):
-            totals[s].append(v)
+            totals[s].add(v)
         for w in r["first_out"]:
             wins[w] += 1
         rounds += r["rounds"]
@@ -79,12 +115,12 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
     seats_out = []
     kept = game.ir.match.accumulate
     for s in range(game.players):
-        mean, half = _mean_ci(per_seat[s])
+        mean, half = per_seat[s].mean_ci()
         row: dict[str, Any] = {"seat": s, "kind": seats[s], "mean": round(mean, 4),
                                "ci95": [round(mean - half, 4), round(mean + half, 4)],
                                "first_out_rate": round(wins[s] / rounds, 4)}
         if kept != "score":
-            row[f"mean_total_{kept}"] = round(sum(totals[s]) / len(totals[s]), 4)
+            row[f"mean_total_{kept}"] = round(totals[s].mean(), 4)
         seats_out.append(row)
     return {"game": game.name, "games": n, "rounds": rounds, "seed": seed,
             "unit": "match" if game.ir.match.rounds != 1 else "round", "seats": seats_out}
