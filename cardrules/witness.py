@@ -279,7 +279,8 @@ def _states(n: int, cards: list[int], full_orders_first: bool,
             ) -> Iterator[tuple[list[int], list[int], list[tuple[int, list[int]]]]]:
     """End-of-round states, simplest first: who went out, cards left, who held what. Games
     that play on after the first player is out get whole finishing orders first."""
-    lefts = [[0] + [1] * (n - 1), [0, 5, 8, 13][:n], [0, 9, 3, 12][:n], [0, 7, 10, 2][:n]]
+    lefts = [[0] + [1] * (n - 1), [0, 5, 8, 13, 4, 11, 6, 2][:n],  # a count for each of up
+             [0, 9, 3, 12, 6, 1, 10, 7][:n], [0, 7, 10, 2, 11, 5, 9, 3][:n]]  # to 8 seats
     orders = [list(p) for p in permutations(range(1, n + 1))]
     first_only = [[1 if s == w else 0 for s in range(n)] for w in range(n)]
     for places in (orders + first_only if full_orders_first else first_only + orders):
