@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import tempfile
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -22,6 +23,8 @@ from .runtime.core import IllegalMove
 from .text import display_width, ljust_display, plural
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+EXIT_PIPE = 128 + 13  # the reader went away (`| head`): what the shell reports for cat or yes,
+# which SIGPIPE ends; Python ignores SIGPIPE, so it is done by hand, quietly
 
 
 class UsageError(Exception):
@@ -177,7 +180,11 @@ def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game = _load(args.game)
-    match = game.new_match(seed=args.seed, seats=_seats(args.seats, game.players))
+    seats = _seats(args.seats, game.players)
+    if "human" in seats and sys.stdin is None:  # started with `<&-`
+        raise UsageError("--seats: a human seat reads moves from standard input, which is "
+                         "closed")
+    match = game.new_match(seed=args.seed, seats=seats)
     while not match.over:
         table = match.new_round()
         out.write(f"== {game.title}: round {table.round_number} (seed {args.seed}) ==\n")
@@ -194,6 +201,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from .simulate import simulate, summary_text
     game = _load(args.game)
     seats = _seats(args.seats, game.players)
+    if "human" in seats:
+        raise UsageError("--seats: simulate plays bots only; a human seat is for "
+                         "'cardrules play'")
     if args.n < 1:
         raise UsageError("-n must be at least 1")
     if args.workers < 1:
@@ -298,7 +308,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Bad input exits 1; but diff, like diff(1), says "differences" with 1 and trouble with 2.
     trouble = EXIT_USAGE if args.command == "diff" else EXIT_INPUT
     try:
-        return COMMANDS[args.command](args, out)
+        status = COMMANDS[args.command](args, out)
+        out.flush()  # a closed pipe shows here, not at exit
+        return status
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
     except UsageError as err:
         SUBPARSERS.get(args.command, parser).print_usage(sys.stderr)
         sys.stderr.write(f"cardrules: error: {err}\n")
@@ -317,6 +332,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130
+    except Exception:
+        if args.command != "diff":
+            raise
+        # a bug, not a verdict: diff's 1 means "differences", so trouble must say 2
+        traceback.print_exc()
+        sys.stderr.write("cardrules: internal error in diff (a bug: please report it)\n")
+        return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the flush at exit writes nothing
+    and raises nothing (the recipe of Python's signal module documentation)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor (a captured stream in tests)
+        pass
 
 
 if __name__ == "__main__":
