@@ -369,3 +369,57 @@ def test_exit_codes_are_documented() -> None:
     for doc in ("docs/language.md", "README.md"):
         text = (ROOT / doc).read_text(encoding="utf-8")
         assert "141" in text, doc
+
+
+# ------------------------------------------------------------------ def calls nest
+def def_chain(n: int, reverse: bool) -> str:
+    defs = [f"def a{i}(p) = a{i - 1}(p) + 1\n" for i in range(1, n)]
+    if reverse:
+        defs.reverse()
+    return (BASE + "def a0(p) = cards_left(p)\n" + "".join(defs)
+            + f"def score(p) = a{n - 1}(p)\n")
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_long_chain_of_def_calls_is_a_diagnostic(reverse: bool) -> None:
+    n = 2000
+    errs = errors_of(def_chain(n, reverse))
+    assert len(errs) == 1
+    e = errs[0]
+    assert e.message == (f"def calls and aggregates nest more than {limits.MAX_CALL_DEPTH} "
+                         "deep here")
+    # the call that goes past the limit: in file order, counted from a0 up, a{MAX} calls
+    # a{MAX - 1}; written the other way, counted from a{n - 1} down, a{n - MAX} is the MAX-th
+    # def on the way and calls the next
+    bad = limits.MAX_CALL_DEPTH if not reverse else n - limits.MAX_CALL_DEPTH
+    line = 8 + bad if not reverse else 8 + n - bad
+    assert (e.span.line, e.span.col) == (line, len(f"def a{bad}(p) = ") + 1)
+
+
+def test_long_chain_of_def_calls_through_the_cli(tmp_path: Path) -> None:
+    f = tmp_path / "chain.rules"
+    f.write_text(def_chain(2000, False).replace("game mini", "game chain"), encoding="utf-8")
+    r = run("play", str(f))
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert "def calls and aggregates nest more than" in r.stderr
+
+
+def test_aggregates_count_as_call_levels() -> None:
+    # a{i} calls a{i - 1} inside four sums: 5 frames a def, so a10's call goes past 50
+    assert limits.MAX_CALL_DEPTH == 50
+    sums = "".join(f"sum(q{k} in seats(): " for k in range(4))
+    defs = "".join(f"def a{i}(p) = {sums}a{i - 1}(p){')' * 4}\n" for i in range(1, 12))
+    errs = errors_of(BASE + "def a0(p) = cards_left(p)\n" + defs + "def score(p) = a11(p)\n")
+    assert [(e.span.line, e.span.col, e.message) for e in errs] == [
+        (8 + 10, len(f"def a10(p) = {sums}") + 1,
+         f"def calls and aggregates nest more than {limits.MAX_CALL_DEPTH} deep here")]
+
+
+def test_def_chain_at_the_limit_plays(tmp_path: Path) -> None:
+    n = limits.MAX_CALL_DEPTH - 1  # score -> a{n-1} -> ... -> a0: MAX_CALL_DEPTH defs deep
+    f = tmp_path / "chain.rules"
+    f.write_text(def_chain(n, True).replace("game mini", "game chain"), encoding="utf-8")
+    game = cardrules.load(f)
+    result = game.play_match(seed=3, seats=["greedy"] * 4)
+    assert result.scores == tuple(c + n - 1 for c in result.rounds[0].cards_left)

@@ -589,6 +589,28 @@ class ExprChecker:
         self.active: list[str] = []
         self.depth = 0
         self.too_deep = False
+        # Python frames when the score runs: a def's frames are its own, plus the most that
+        # one point of its body adds (the aggregates around it and the def it calls there)
+        self.frames: dict[str, int] = {}
+        self.aggs = 0  # aggregates around the current point of the current def
+        self.inner = 0  # the most frames any point of the current def adds
+        self.calls_too_deep = False  # reported once
+
+    def too_many_frames(self, span: Span) -> None:
+        if not self.calls_too_deep:
+            self.err.error(span, f"def calls and aggregates nest more than "
+                           f"{limits.MAX_CALL_DEPTH} deep here",
+                           "each def call and each sum, count, any, all, max or min runs "
+                           "inside the one around it: compute parts in lets, or flatten the "
+                           "chain of defs")
+        self.calls_too_deep = True
+
+    def count_frames(self, below: int, span: Span) -> None:
+        """A point of the current def adds ``below`` frames inside its aggregates."""
+        if 1 + self.aggs + below > limits.MAX_CALL_DEPTH:
+            self.too_many_frames(span)  # counted no further, so one chain reports once
+        else:
+            self.inner = max(self.inner, self.aggs + below)
 
     def define(self, name: str) -> ir.Def:
         if name in self.done:
@@ -596,6 +618,7 @@ class ExprChecker:
         d, span = self.asts[name]
         outer_depth, self.depth = self.depth, 0  # each def is measured on its own
         outer_flag, self.too_deep = self.too_deep, False
+        outer_frames, self.aggs, self.inner = (self.aggs, self.inner), 0, 0
         if name in BUILTINS:
             self.err.error(d.name.span, f"def {name} has the name of a built-in quantity",
                            "choose another name")
@@ -615,6 +638,8 @@ class ExprChecker:
             self.err.error(d.body.span, f"def {name} gives {ret}; a def gives int or bool")
         self.active.pop()
         self.depth, self.too_deep = outer_depth, outer_flag
+        self.frames[name] = 1 + self.inner
+        self.aggs, self.inner = outer_frames
         self.returns[name] = ret
         result = ir.Def(name=name, params=tuple(p.text for p in d.params), lets=tuple(lets),
                         body=body, returns=ret, span=span)
@@ -689,8 +714,12 @@ class ExprChecker:
                     "defs call each other in a cycle: " + " -> ".join(cycle)
                 self.err.error(e.func.span, message, "scoring formulas cannot be recursive")
                 return ir.Num(value=0, span=e.span), "?"
+            if name not in self.done and len(self.active) >= limits.MAX_CALL_DEPTH:
+                self.too_many_frames(e.func.span)  # and check no deeper, to bound recursion
+                return ir.Num(value=0, span=e.span), "?"
             d = self.define(name)
             params, ret = tuple("seat" for _ in d.params), d.returns
+            self.count_frames(self.frames[name], e.func.span)
         elif name in self.returns:  # defs seen from `until`
             params, ret = ("seat",), self.returns[name]
         else:
@@ -724,9 +753,14 @@ class ExprChecker:
 
     def e_aggregate(self, e: ast.Aggregate, scope: dict[str, str]) -> tuple[ir.Expr, str]:
         body_type, result = AGGREGATES[e.kind]
-        domain = self.expect(e.domain, "seats", scope)
+        domain = self.expect(e.domain, "seats", scope)  # computed outside the generator
         inner = {**scope, e.var.text: "seat"}
-        body = self.expect(e.body, body_type, inner)
+        self.count_frames(1, e.span)
+        self.aggs += 1
+        try:
+            body = self.expect(e.body, body_type, inner)
+        finally:
+            self.aggs -= 1
         return ir.Aggregate(kind=e.kind, var=e.var.text, domain=domain, body=body,
                             span=e.span), result
 

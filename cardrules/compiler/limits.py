@@ -19,3 +19,7 @@ MAX_NUMBER_DIGITS = 18
 
 MAX_EXTENDS_DEPTH = 16
 """Bases below a rules file through `extends` (a variant of a variant ... of a game)."""
+
+MAX_CALL_DEPTH = 50
+"""Def calls and aggregates one inside another, counted through the defs: each is a Python
+frame when the score is computed, and the interpreter allows about a thousand."""
