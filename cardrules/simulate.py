@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import signal
 import sys
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -24,6 +25,7 @@ def _init_worker(game_ir: ir.Game, path: Path) -> None:
     """Each worker process builds the game once, from the IR the parent checked: the rules
     file is not read again (it may have changed, or gone, since it was loaded)."""
     global _worker_game
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C is the parent's: it stops the pool
     _worker_game = from_ir(game_ir, path)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import os
 import subprocess
 import sys
 import tracemalloc
@@ -423,3 +424,24 @@ def test_def_chain_at_the_limit_plays(tmp_path: Path) -> None:
     game = cardrules.load(f)
     result = game.play_match(seed=3, seats=["greedy"] * 4)
     assert result.scores == tuple(c + n - 1 for c in result.rounds[0].cards_left)
+
+
+def test_interrupting_simulate_with_workers_stops_it() -> None:
+    """^C at a terminal reaches the whole process group, often twice: the workers leave it to
+    the parent, which cancels what has not started and stops (it once hung, now and then)."""
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "cardrules.cli", "simulate", "big_two",
+                             "-n", "1000000000", "--workers", "2"], cwd=ROOT,
+                            start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    try:
+        time.sleep(4)
+        os.kill(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert err.decode("utf-8").endswith("interrupted\n")
