@@ -11,15 +11,15 @@ from dataclasses import dataclass
 
 from ..text import blank_like, display_width
 
-
 # Characters str.splitlines() breaks at but Lark does not (it counts only \n): inside a line
 # they are shown as a space, one column each, so the caret stays under its place.
 _OTHER_BREAKS = dict.fromkeys(map(ord, "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"), " ")
 
 
 def source_lines(text: str) -> list[str]:
-    """The lines of a rules file as the parser numbers them (split at \n only), each ready to
-    print on one line: a \r before the \n dropped, any other line break shown as a space."""
+    """The lines of a rules file as the parser numbers them (split at newlines only), each
+    ready to print on one line: a carriage return before the newline dropped, any other line
+    break shown as a space."""
     return [line.removesuffix("\r").translate(_OTHER_BREAKS) for line in text.split("\n")]
 
 
