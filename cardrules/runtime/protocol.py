@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
 from ..cards import format_cards
@@ -124,7 +124,7 @@ class RulesModule(Protocol):
     @property
     def plays(self) -> Callable[[Sequence[int]], list[Play]]: ...
     @property
-    def plays_of_kind(self) -> Callable[[int, Sequence[int]], list[Play]]: ...
+    def plays_of_kind(self) -> Callable[[int, Sequence[int]], Iterator[Play]]: ...
     @property
     def follows(self) -> Callable[[Sequence[int], Play], list[Play]]: ...
     @property

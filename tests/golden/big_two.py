@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
@@ -256,101 +256,85 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given), lazily."""
     for x in hand:
         cards: tuple[int, ...] = (x,)
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 0, 0, 0, -1, key))
-    return out
+            yield Play(cards, 0, 0, 0, -1, key)
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 2)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 1, 1, 0, -1, key))
-    return out
+            yield Play(cards, 1, 1, 0, -1, key)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 3)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 2, 2, 0, -1, key))
-    return out
+            yield Play(cards, 2, 2, 0, -1, key)
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_straight(cards)
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 3, 8, 0, -1, key))
-    return out
+            yield Play(cards, 3, 8, 0, -1, key)
 
 
 def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every flush the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every flush the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_cards(hand, 5, SUIT):
         cards = found
         if match_straight_flush(cards) is not None:
             continue
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
         if key is not None and (floor is None or (1, key) > floor):
-            out.append(Play(cards, 4, 8, 1, -1, key))
-    return out
+            yield Play(cards, 4, 8, 1, -1, key)
 
 
 def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every full_house the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every full_house the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_full_house(cards)
         if key is not None and (floor is None or (2, key) > floor):
-            out.append(Play(cards, 5, 8, 2, -1, key))
-    return out
+            yield Play(cards, 5, 8, 2, -1, key)
 
 
 def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                                floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every four_with_single the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                                floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every four_with_single the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_groups(by_rank, (4, 1), 4):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_four_with_single(cards)
         if key is not None and (floor is None or (3, key) > floor):
-            out.append(Play(cards, 6, 8, 3, -1, key))
-    return out
+            yield Play(cards, 6, 8, 3, -1, key)
 
 
 def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                              floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every straight_flush the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                              floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every straight_flush the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, SUIT):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_straight_flush(cards)
         if key is not None and (floor is None or (4, key) > floor):
-            out.append(Play(cards, 7, 8, 4, -1, key))
-    return out
+            yield Play(cards, 7, 8, 4, -1, key)
 
 
 CANDIDATES = (
@@ -386,8 +370,9 @@ def plays(hand: Sequence[int]) -> list[Play]:
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
 
 
-def plays_of_kind(kind: int, hand: Sequence[int]) -> list[Play]:
-    """Every play of one kind that the hand can make."""
+def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
+    """Every play of one kind that the hand can make, made one at a time as they are asked
+    for (a whole deck may hold billions), in a fixed order."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
     return CANDIDATES[kind](hand, split_by_rank(hand, RANK))
 
