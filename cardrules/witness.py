@@ -1,25 +1,110 @@
 """Find witnesses for differences: concrete cards two games classify or compare differently.
 
-Found by search over each game's own candidate plays (from a full deck), in a fixed order,
-so the same two games always give the same witnesses."""
+Found by search over each game's own candidate plays, in a fixed order, so the same two games
+always give the same witnesses. Plays are made lazily (a whole deck of two packs holds billions
+of straights), at most ``_POOL`` per kind from the deck both games can deal, then a sample
+from seeded hands; the whole search has a time budget. A search that finds nothing says what
+it did not look at."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import replace
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import permutations, product
 
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from .compiler import ir
-from .compiler.diff import Difference
+from .compiler.diff import Difference, moved_runs
 from .examples import example_view
 from .game import Game
 from .runtime.climbing import Table
 from .runtime.protocol import Play, beats
 from .text import plural
 
-_POOL = 4000  # candidate plays tried per kind
+_POOL = 4000  # plays per kind and game taken from the deck, in the game's own order
+_HANDS = 16  # then, if the deck holds more, this many seeded hands of _HAND cards each
+_HAND = 13
+_PER_HAND = 50  # plays taken from each of those hands
 _PAIRS = 120  # plays per kind and game when searching pairs that compare differently
+_PER_RUN = 40  # plays per run of a sequence when its plays' keys depend on the run
+BUDGET = 6.0  # seconds for all the witness searches of one diff
+NOT_FOUND = "no witness found in the searched plays"
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@dataclass
+class _Search:
+    """What one diff's witness searches share: the two games, the deck both can deal, the
+    time budget, and notes on plays that were not made."""
+
+    a: Game
+    b: Game
+    budget: float = BUDGET
+    deadline: float = 0.0
+    common: list[int] = field(default_factory=list)
+    cut: dict[str, list[str]] = field(default_factory=dict)  # kind -> games not searched whole
+
+    def __post_init__(self) -> None:
+        self.deadline = time.monotonic() + self.budget
+        self.common = common_deck(self.a, self.b)
+
+    def tick(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _OutOfTime
+
+    def take(self, stream: Iterator[Play], limit: int) -> tuple[list[Play], bool]:
+        """Up to ``limit`` plays of the stream, and whether it had no more."""
+        out: list[Play] = []
+        for p in stream:
+            if len(out) == limit:
+                return out, False
+            self.tick()
+            out.append(p)
+        return out, True
+
+    def plays(self, g: Game, kind: str, ranks: tuple[str, ...] | None = None,
+              own: bool = False) -> list[Play]:
+        """Plays of a kind that both games can deal (``own``: that ``g`` can deal), only of
+        the given ranks if any: the deck's first ``_POOL``, then seeded hands' plays."""
+        if kind not in g.module.KINDS:
+            return []
+        index = g.module.KINDS.index(kind)
+        deck = _deck(g) if own else self.common
+        if ranks is not None:
+            deck = [c for c in deck if _rank_word(c) in ranks]
+        plays, whole = self.take(g.module.plays_of_kind(index, deck), _POOL)
+        if whole:
+            return plays
+        seen = {p.cards for p in plays}
+        rng = random.Random(f"witness hands for {kind}")  # fixed: same games, same hands
+        for _ in range(_HANDS):
+            hand = rng.sample(deck, min(_HAND, len(deck)))
+            more, _ = self.take(g.module.plays_of_kind(index, hand), _PER_HAND)
+            plays += [p for p in more if p.cards not in seen]
+            seen |= {p.cards for p in more}
+        self.cut.setdefault(kind, []).append(g.name)
+        return plays
+
+    def not_found(self, kinds: list[str]) -> str:
+        """NOT_FOUND, and which plays were not made: for each kind whose plays were cut
+        short, in which games."""
+        notes = [f"{k} plays beyond the first {_POOL} of the deck and {_PER_HAND} of each of "
+                 f"{_HANDS} dealt hands (in {' and '.join(dict.fromkeys(self.cut[k]))})"
+                 for k in kinds if k in self.cut]
+        return "; ".join([NOT_FOUND, *(["not searched: " + ", ".join(notes)] if notes else [])])
+
+
+def common_deck(a: Game, b: Game) -> list[int]:
+    """What both games can deal: each card both decks hold, as often as the fewer copies."""
+    copies = min(a.module.COPIES, b.module.COPIES)
+    in_b = set(b.module.DECK)
+    return [c for c in a.module.DECK if c in in_b for _ in range(copies)]
 
 
 def _fmt(cards: tuple[int, ...]) -> str:
@@ -35,15 +120,15 @@ def _deck(g: Game) -> list[int]:
     return [c for c in g.module.DECK for _ in range(g.module.COPIES)]
 
 
-def _plays(g: Game, kind: str) -> list[Play]:
-    if kind not in g.module.KINDS:
-        return []
-    return g.module.plays_of_kind(g.module.KINDS.index(kind), _deck(g))[:_POOL]
+def _dealable(g: Game, cards: tuple[int, ...]) -> bool:
+    return all(c in g.module.DECK and cards.count(c) <= g.module.COPIES for c in cards)
 
 
 def _name(g: Game, cards: tuple[int, ...]) -> str:
     if any(c not in g.module.DECK for c in cards):
         return "not in the deck"
+    if not _dealable(g, cards):
+        return f"more copies than the deck holds ({g.module.COPIES})"
     combo = g.classify(cards)
     return combo.name if combo else "not a combination"
 
@@ -59,24 +144,30 @@ def _outcome(g: Game, x: tuple[int, ...], y: tuple[int, ...]) -> str | None:
     return "neither"
 
 
-def classification(a: Game, b: Game, kind: str, run: tuple[str, ...] | None) -> str | None:
-    for g in (a, b):
-        for p in _plays(g, kind):
-            cards = p.cards
-            if run is not None:
-                if sorted(_rank_word(c) for c in cards) != sorted(run):
-                    continue
-                cards = tuple(sorted(cards, key=lambda c: run.index(_rank_word(c))))
-            na, nb = _name(a, cards), _name(b, cards)
-            if na != nb:
-                return f"{_fmt(cards)}: {na} in {a.name}, {nb} in {b.name}"
+def classification(s: _Search, kind: str, run: tuple[str, ...] | None) -> str | None:
+    """Cards of this kind in one game that the two name differently: first among the plays
+    both decks can deal, then (when the decks differ) among each game's own."""
+    a, b = s.a, s.b
+    decks_differ = _deck(a) != s.common or _deck(b) != s.common
+    for own in (False, True) if decks_differ else (False,):
+        for g in (a, b):
+            for p in s.plays(g, kind, run, own):
+                s.tick()
+                cards = p.cards
+                if run is not None:
+                    if sorted(_rank_word(c) for c in cards) != sorted(run):
+                        continue
+                    cards = tuple(sorted(cards, key=lambda c: run.index(_rank_word(c))))
+                na, nb = _name(a, cards), _name(b, cards)
+                if na != nb:
+                    return f"{_fmt(cards)}: {na} in {a.name}, {nb} in {b.name}"
     return None
 
 
 def _classified(g: Game, pool: list[tuple[int, ...]]) -> dict[tuple[int, ...], Play]:
     out = {}
     for cards in pool:
-        if all(c in g.module.DECK for c in cards):
+        if _dealable(g, cards):
             combo = g.classify(cards)
             if combo is not None:
                 out[cards] = combo.play
@@ -87,20 +178,44 @@ def _winner(x: Play, y: Play) -> int:
     return 0 if beats(x, y) else (1 if beats(y, x) else 2)
 
 
-def comparison(a: Game, b: Game, kinds: list[str]) -> str | None:
+def _sample(plays: list[Play], n: int) -> list[tuple[int, ...]]:
+    step = max(1, len(plays) // n)
+    return [p.cards for p in plays[::step][:n]]
+
+
+def _sequence_runs(g: Game, kind: str) -> tuple[tuple[str, ...], ...]:
+    for c in g.ir.combinations:
+        if c.name == kind and isinstance(c.shape, ir.SequenceShape):
+            return c.shape.runs
+    return ()
+
+
+def comparison(s: _Search, kinds: list[str], runs: tuple[tuple[str, ...], ...] = (),
+               only_runs: bool = False) -> str | None:
     """Two plays of these kinds that one game ranks one way and the other another way
-    (each play classified once per game; then only comparisons)."""
+    (each play classified once per game; then only comparisons). A kind that is a sequence
+    contributes plays of each of its runs, ``runs`` first, since its plays' keys depend on
+    the run and its order (``only_runs``: plays of ``runs`` only)."""
+    a, b = s.a, s.b
     pool: list[tuple[int, ...]] = []
     for kind in kinds:
-        for g in (a, b):
-            plays = _plays(g, kind)
-            step = max(1, len(plays) // _PAIRS)
-            pool += [p.cards for p in plays[::step][:_PAIRS]]
+        if not only_runs:
+            for g in (a, b):
+                pool += _sample(s.plays(g, kind), _PAIRS)
+        by_run = list(runs)
+        if not only_runs:
+            by_run += [r for g in (a, b) for r in _sequence_runs(g, kind)]
+        for run in dict.fromkeys(tuple(sorted(r)) for r in by_run):
+            for g in (a, b):
+                plays = [p for p in s.plays(g, kind, run)
+                         if sorted(_rank_word(c) for c in p.cards) == list(run)]
+                pool += _sample(plays, _PER_RUN)
     pool = list(dict.fromkeys(pool))
     in_a, in_b = _classified(a, pool), _classified(b, pool)
     both = [c for c in pool if c in in_a and c in in_b]
     copies = min(a.module.COPIES, b.module.COPIES)
     for i, x in enumerate(both):
+        s.tick()
         ax, bx = in_a[x], in_b[x]
         for y in both[i + 1:]:
             if any((x + y).count(c) > copies for c in x):
@@ -113,13 +228,18 @@ def comparison(a: Game, b: Game, kinds: list[str]) -> str | None:
     return None
 
 
-def ordering(a: Game, b: Game, subject: str) -> str | None:
+def ordering(s: _Search, subject: str) -> str | None:
     """Two single cards that compare differently, involving the moved rank or suit."""
-    singles = [k for k in a.module.KINDS if k in b.module.KINDS
-               and all(len(p.cards) == 1 for p in _plays(a, k)[:5]) and _plays(a, k)]
+    a, b = s.a, s.b
+    singles = []
+    for k in a.module.KINDS:
+        if k in b.module.KINDS:
+            first, _ = s.take(a.module.plays_of_kind(a.module.KINDS.index(k), s.common), 5)
+            if first and all(len(p.cards) == 1 for p in first):
+                singles.append(k)
     if not singles:
-        return comparison(a, b, list(a.module.KINDS))
-    deck = [c for c in a.module.DECK if c in b.module.DECK]
+        return comparison(s, list(a.module.KINDS))
+    deck = list(dict.fromkeys(s.common))
     label, _, item = subject.partition(" ")
     if label == "rank":
         xs = [c for c in deck if _rank_word(c) == item]
@@ -130,6 +250,7 @@ def ordering(a: Game, b: Game, subject: str) -> str | None:
     else:
         xs = ys = deck
     for x in xs:
+        s.tick()
         for y in ys:
             if x == y:
                 continue
@@ -150,14 +271,16 @@ def _seat_note(g: Game, t: Table, seat: int) -> str:
     return f"seat {seat}{holds}"
 
 
-def _lockstep(a: Game, b: Game, hands: list[list[int]], seed: int) -> str | None:
+def _lockstep(s: _Search, hands: list[list[int]], deal: str) -> str | None:
     """Play A's greedy game on both tables while the moves stay legal in B; the first
     position where the seat to play or its choices differ."""
+    a, b = s.a, s.b
     ta = a.new_table(hands=hands, seats=["greedy"] * a.players)
     tb = b.new_table(hands=hands)
     played: list[str] = []
     while not ta.over and not tb.over:
-        where = f"deal of seed {seed} after {plural(len(played), 'move')}" + (
+        s.tick()
+        where = f"{deal} after {plural(len(played), 'move')}" + (
             f" (last: {played[-1]})" if played else "")
         if ta.seat != tb.seat:
             return f"{where}: seat {ta.seat} plays next in {a.name}, seat {tb.seat} in {b.name}"
@@ -173,15 +296,26 @@ def _lockstep(a: Game, b: Game, hands: list[list[int]], seed: int) -> str | None
     return None
 
 
-def flow_witness(a: Game, b: Game, what: str) -> str | None:
+def flow_witness(s: _Search, what: str) -> str | None:
     """A deal, the same for both games, on which the flow differs: who leads the first round
     or a later one, which first plays are allowed (with one leader in both), or how a round
     played by greedy bots goes (for ``round ends``: how many players went out)."""
-    if a.players != b.players or a.module.DECK != b.module.DECK or \
-            a.module.DEAL_EACH != b.module.DEAL_EACH:
-        return None
+    a, b = s.a, s.b
+    if a.players != b.players:
+        return ("no witness: searched only on deals both games can make, and these two seat "
+                f"{a.players} and {b.players} players")
+    same = _deck(a) == _deck(b) and a.module.DEAL_EACH == b.module.DEAL_EACH
+    each = min(a.module.DEAL_EACH, b.module.DEAL_EACH, len(s.common) // a.players)
     for seed in range(40):
-        hands = [list(h) for h in a.new_table(seed=seed).dealt]
+        s.tick()
+        if same:
+            hands = [list(h) for h in a.new_table(seed=seed).dealt]
+            deal = f"deal of seed {seed}"
+        else:  # the smaller hands, from the cards both decks hold
+            deck = list(s.common)
+            random.Random(f"witness deal {seed}").shuffle(deck)
+            hands = [deck[i * each:(i + 1) * each] for i in range(a.players)]
+            deal = f"deal {seed} of {each} each from the cards both decks hold"
         if what in ("first", "must", "next"):
             first = what != "next"
             lead = {g.name: (None if first or g.module.LEAD_NEXT == "holder" else 0)
@@ -192,17 +326,17 @@ def flow_witness(a: Game, b: Game, what: str) -> str | None:
             if ta.seat != tb.seat:
                 if what == "must":
                     continue  # look for a deal with one leader, so only the rule differs
-                return (f"deal of seed {seed}, {when}: {_seat_note(a, ta, ta.seat)} leads in "
+                return (f"{deal}, {when}: {_seat_note(a, ta, ta.seat)} leads in "
                         f"{a.name}, {_seat_note(b, tb, tb.seat)} in {b.name}")
             only_b = sorted(_first_moves(tb) - _first_moves(ta), key=lambda m: (len(m), m))
             only_a = sorted(_first_moves(ta) - _first_moves(tb), key=lambda m: (len(m), m))
             if only_a or only_b:
                 x, yes, no = (only_b[0], b, a) if only_b else (only_a[0], a, b)
-                return (f"deal of seed {seed}, {when}: seat {ta.seat} may lead {x} in "
+                return (f"{deal}, {when}: seat {ta.seat} may lead {x} in "
                         f"{yes.name}, not in {no.name}")
             continue
         if what == "play":
-            found = _lockstep(a, b, hands, seed)
+            found = _lockstep(s, hands, deal)
             if found:
                 return found
             continue
@@ -213,34 +347,39 @@ def flow_witness(a: Game, b: Game, what: str) -> str | None:
             ends.append((len(t.history), t.result().places))
         if ends[0] != ends[1] and (what != "end" or len(ends[0][1]) != len(ends[1][1])):
             (na, pa), (nb, pb) = ends
-            return (f"deal of seed {seed} played by greedy bots: {plural(na, 'move')}, out in "
+            return (f"{deal} played by greedy bots: {plural(na, 'move')}, out in "
                     f"order {' '.join(map(str, pa))} in {a.name}; {plural(nb, 'move')}, out in "
                     f"order {' '.join(map(str, pb))} in {b.name}")
     return None
 
 
-def find(a: Game, b: Game, d: Difference) -> str | None:
+def find(s: _Search, d: Difference) -> str | None:
+    """The witness of one difference; for one not found, what was not searched."""
     if d.probe is None:
         return None
+    a, b = s.a, s.b
     search, subject = d.probe
     if search == "order":
-        return ordering(a, b, subject)
+        return ordering(s, subject) or NOT_FOUND
     if search == "flow":
-        return flow_witness(a, b, subject)
+        return flow_witness(s, subject) or NOT_FOUND
     kind = d.what.split(":")[0].removeprefix("combination ")
+    kinds = [k for k in a.module.KINDS if k in b.module.KINDS]
     if search == "classify" and subject == "":  # the order kinds are tried in
-        kinds = [k for k in a.module.KINDS if k in b.module.KINDS]
-        return next(filter(None, (classification(a, b, k, None) for k in kinds)), None)
+        found = next(filter(None, (classification(s, k, None) for k in kinds)), None)
+        return found or s.not_found(kinds)
     if search == "classify":
         run = None
         if ": sequence " in d.what:
-            words = d.what.split(": sequence ")[1]
-            run = _split_run(words)
-        return classification(a, b, kind, run)
+            run = _split_run(d.what.split(": sequence ")[1])
+        return classification(s, kind, run) or s.not_found([kind])
     if subject == "":  # a ladder or the bombs: plays of every kind involved
-        kinds = [k for k in a.module.KINDS if k in b.module.KINDS]
-        return comparison(a, b, kinds)
-    return comparison(a, b, [kind])
+        return comparison(s, kinds) or s.not_found(kinds)
+    if ": top card of sequence " in d.what:  # two plays of that run
+        run = _split_run(d.what.split(": top card of sequence ")[1])
+        return comparison(s, [kind], (run,), only_runs=True) or s.not_found([kind])
+    runs = moved_runs(_sequence_runs(a, kind), _sequence_runs(b, kind))
+    return comparison(s, [kind], runs) or s.not_found([kind])
 
 
 def _split_run(text: str) -> tuple[str, ...]:
@@ -297,15 +436,18 @@ def _states(n: int, cards: list[int], full_orders_first: bool,
                     yield places, left, sorted(holds.items())
 
 
-def score_witness(a: Game, b: Game) -> str | None:
+def score_witness(s: _Search) -> str | None:
     """An end of round (places, cards left, who held the cards the rules name) that the two
     games score differently."""
+    a, b = s.a, s.b
     if a.players != b.players:
-        return None
+        return ("no witness: an end of round of one game is not one of the other (they have "
+                f"{a.players} and {b.players} players)")
     cards = sorted(set(_named_cards(a)) | set(_named_cards(b)))[:3]
     plays_on = "first_out" not in (a.module.ROUND_END, b.module.ROUND_END) or \
         a.module.ROUND_END != b.module.ROUND_END
     for places, left, holds in _states(a.players, cards, plays_on):
+        s.tick()
         va = example_view(a, cards_left=left, places=places, holds=holds)
         vb = example_view(b, cards_left=left, places=places, holds=holds)
         sa, sb = a.module.score(va), b.module.score(vb)
@@ -317,18 +459,28 @@ def score_witness(a: Game, b: Game) -> str | None:
     return None
 
 
-def with_witnesses(a: Game, b: Game, diffs: list[Difference]) -> list[Difference]:
-    """Witnesses for orderings and combinations, and one end of round for the scoring (on
-    the score def if it changed, else on the first scoring difference)."""
+def with_witnesses(a: Game, b: Game, diffs: list[Difference],
+                   budget: float = BUDGET) -> list[Difference]:
+    """Witnesses for orderings, combinations and flow, and one end of round for the scoring
+    (on the score def if it changed, else on the first scoring difference). Searches share a
+    time budget; one that runs out of it says so, and those after it are not made."""
+    s = _Search(a, b, budget)
+
+    def search(run: Callable[[], str | None]) -> str | None:
+        try:
+            return run()
+        except _OutOfTime:
+            return (f"no witness: not searched to the end; the witness search stopped after "
+                    f"{s.budget:g} s, its time budget")
+
     out = []
     for d in diffs:
-        w = find(a, b, d)
-        if d.probe is not None and w is None:
-            w = "no witness found in the searched plays"
+        w = search(partial(find, s, d))
         out.append(replace(d, witness=w, probe=None))
     scoring = [i for i, d in enumerate(out) if d.area in ("scoring", "teams")]
     if scoring:
         target = next((i for i in scoring if out[i].what == "def score"), scoring[0])
-        w = score_witness(a, b) or "no end of round found that the two score differently"
+        w = search(partial(score_witness, s)) or \
+            "no end of round found that the two score differently"
         out[target] = replace(out[target], witness=w)
     return out

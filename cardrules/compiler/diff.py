@@ -116,22 +116,32 @@ def _combination(a: ir.Combination, b: ir.Combination) -> list[Difference]:
     out: list[Difference] = []
     sa, sb = a.shape, b.shape
     if isinstance(sa, ir.SequenceShape) and isinstance(sb, ir.SequenceShape):
+        # A run is the set of its ranks (cards match it in any order); the rank written last
+        # is its top card, which a key by sequence compares: a run written in another order
+        # is the same run with (perhaps) another top card, not one removed and one added.
+        in_a = {frozenset(r): r for r in sa.runs}
+        in_b = {frozenset(r): r for r in sb.runs}
         for r in sa.runs:
-            if r not in sb.runs:
+            if frozenset(r) not in in_b:
                 out.append(Difference(area="combination",
                                       what=f"{name}: sequence {pretty.run(r)}",
                                       change="removed", probe=("classify", name)))
         for r in sb.runs:
-            if r not in sa.runs:
+            if frozenset(r) not in in_a:
                 out.append(Difference(area="combination",
                                       what=f"{name}: sequence {pretty.run(r)}",
                                       change="added", probe=("classify", name)))
-        ia = [r for r in sa.runs if r in sb.runs]
-        ib = [r for r in sb.runs if r in sa.runs]
+        for r in sa.runs:
+            other = in_b.get(frozenset(r))
+            if other is not None and other[-1] != r[-1]:
+                out += _changed("combination", f"{name}: top card of sequence {pretty.run(r)}",
+                                r[-1], other[-1], ("compare", name))
+        ia = [frozenset(r) for r in sa.runs if frozenset(r) in in_b]
+        ib = [frozenset(r) for r in sb.runs if frozenset(r) in in_a]
         if ia != ib:
             out += _changed("combination", f"{name}: order of sequences",
-                            " < ".join(map(pretty.run, ia)), " < ".join(map(pretty.run, ib)),
-                            ("compare", name))
+                            " < ".join(pretty.run(in_a[r]) for r in ia),
+                            " < ".join(pretty.run(in_b[r]) for r in ib), ("compare", name))
     else:
         out += _changed("combination", f"{name}: shape", pretty.shape(a), pretty.shape(b),
                         ("classify", name))
@@ -140,6 +150,19 @@ def _combination(a: ir.Combination, b: ir.Combination) -> list[Difference]:
                     ("compare", name))
     out += _changed("combination", f"{name}: label", a.label or "none", b.label or "none")
     return out
+
+
+def moved_runs(a: tuple[tuple[str, ...], ...],
+               b: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """The runs of a sequence both lists have, outside a longest common subsequence of their
+    order (as rank sets): the ones whose place among the others changed."""
+    sa = {frozenset(r) for r in a}
+    sb = {frozenset(r) for r in b}
+    ka = ["|".join(sorted(r)) for r in a if frozenset(r) in sb]
+    kb = ["|".join(sorted(r)) for r in b if frozenset(r) in sa]
+    kept = _lcs(ka, kb)
+    return tuple(r for r, k in zip((r for r in a if frozenset(r) in sb), ka, strict=True)
+                 if k not in kept)
 
 
 def combinations(a: ir.Game, b: ir.Game) -> list[Difference]:
