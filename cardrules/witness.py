@@ -30,7 +30,8 @@ _HAND = 13
 _PER_HAND = 50  # plays taken from each of those hands
 _PAIRS = 120  # plays per kind and game when searching pairs that compare differently
 _PER_RUN = 40  # plays per run of a sequence when its plays' keys depend on the run
-BUDGET = 6.0  # seconds for all the witness searches of one diff
+BUDGET = 6.0  # seconds of processor time (not wall time: a busy machine finds the same
+# witnesses) for all the witness searches of one diff
 NOT_FOUND = "no witness found in the searched plays"
 
 
@@ -49,13 +50,15 @@ class _Search:
     deadline: float = 0.0
     common: list[int] = field(default_factory=list)
     cut: dict[str, list[str]] = field(default_factory=dict)  # kind -> games not searched whole
+    made: dict[tuple[bool, str, tuple[str, ...] | None, bool], list[Play]] = field(
+        default_factory=dict)  # (game is A, kind, ranks, own deck) -> plays
 
     def __post_init__(self) -> None:
-        self.deadline = time.monotonic() + self.budget
+        self.deadline = time.process_time() + self.budget
         self.common = common_deck(self.a, self.b)
 
     def tick(self) -> None:
-        if time.monotonic() > self.deadline:
+        if time.process_time() >= self.deadline:
             raise _OutOfTime
 
     def take(self, stream: Iterator[Play], limit: int) -> tuple[list[Play], bool]:
@@ -74,6 +77,13 @@ class _Search:
         the given ranks if any: the deck's first ``_POOL``, then seeded hands' plays."""
         if kind not in g.module.KINDS:
             return []
+        made = (g is self.a, kind, ranks, own)
+        if made not in self.made:
+            self.made[made] = self._make(g, kind, ranks, own)
+        return self.made[made]
+
+    def _make(self, g: Game, kind: str, ranks: tuple[str, ...] | None,
+              own: bool) -> list[Play]:
         index = g.module.KINDS.index(kind)
         deck = _deck(g) if own else self.common
         if ranks is not None:
@@ -88,14 +98,15 @@ class _Search:
             more, _ = self.take(g.module.plays_of_kind(index, hand), _PER_HAND)
             plays += [p for p in more if p.cards not in seen]
             seen |= {p.cards for p in more}
-        self.cut.setdefault(kind, []).append(g.name)
+        if g.name not in self.cut.setdefault(kind, []):
+            self.cut[kind].append(g.name)
         return plays
 
     def not_found(self, kinds: list[str]) -> str:
         """NOT_FOUND, and which plays were not made: for each kind whose plays were cut
         short, in which games."""
         notes = [f"{k} plays beyond the first {_POOL} of the deck and {_PER_HAND} of each of "
-                 f"{_HANDS} dealt hands (in {' and '.join(dict.fromkeys(self.cut[k]))})"
+                 f"{_HANDS} dealt hands (in {' and '.join(self.cut[k])})"
                  for k in kinds if k in self.cut]
         return "; ".join([NOT_FOUND, *(["not searched: " + ", ".join(notes)] if notes else [])])
 
@@ -471,7 +482,7 @@ def with_witnesses(a: Game, b: Game, diffs: list[Difference],
             return run()
         except _OutOfTime:
             return (f"no witness: not searched to the end; the witness search stopped after "
-                    f"{s.budget:g} s, its time budget")
+                    f"{s.budget:g} s of processor time, its time budget")
 
     out = []
     for d in diffs:

@@ -20,6 +20,7 @@ from test_docs import game_name
 
 import cardrules
 from cardrules.compiler.diff import diff
+from cardrules.examples import check_examples
 from cardrules.witness import NOT_FOUND, with_witnesses
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,18 +67,19 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "run 2 min 3 within" in kou
     (where / "kou_pairs_2.rules").write_text(
         kou.replace("game shuang_kou", "game kou_pairs_2")
-        .replace("run 2 min 3 within", "run 2 min 2 within")
-        .replace('example "S3 H3 C4 D4 S5 H5" is pairs by "5"\n', ""))
+        .replace("run 2 min 3 within", "run 2 min 2 within"))
     (where / "seven.rules").write_text(
         "game seven extends big_two\ncombination seven { cards 7  key card }\n")
     (where / "seven_size.rules").write_text(
         "game seven_size extends big_two\ncombination seven { cards 7  key card, size }\n")
     two = (where / "big_two.rules").read_text()
-    assert "\ndeck 52\n" in two and "\nranks 3 4 5 6 7 8 9 10 J Q K A 2 " in two
-    (where / "two_packs.rules").write_text(
+    ladder, example = "ladder five: straight < flush <", 'example "H2 H7 H8 HJ HK" beats'
+    assert "\ndeck 52\n" in two and ladder in two and example in two
+    (where / "two_packs.rules").write_text(  # two packs; a straight beats a flush
         two.replace("game big_two", "game two_packs").replace("\ndeck 52\n", "\ndeck 52 copies 2\n")
-        .replace("\nranks 3 4 5 6 7 8 9 10 J Q K A 2 ", "\nranks 4 5 6 7 8 9 10 J Q K A 2 3 ")
-        .replace('example "S2" beats "SA"\n', ""))
+        .replace(ladder, "ladder five: flush < straight <").replace(example, "# " + example))
+    for variant in ("kou_pairs_2", "seven", "seven_size", "two_packs"):
+        assert check_examples(cardrules.load(where / f"{variant}.rules")) == []
     return where
 
 
@@ -136,6 +138,18 @@ def test_the_same_two_games_give_the_same_witnesses(folder: Path) -> None:
     assert runs[0] == runs[1]
 
 
+def test_five_player_games_whose_scoring_differs(tmp_path: Path) -> None:
+    # Before: IndexError in the scoring witness search (its cards-left patterns had 4 seats).
+    game = ("game {name}\nplayers 5\ndeck 52\ndeal 10 each\nranks 2 3 4 5 6 7 8 9 10 J Q K A\n"
+            "combination single {{ group 1  key card }}\ndef score(p) = {score}\n")
+    (tmp_path / "five_a.rules").write_text(game.format(name="five_a", score="0"))
+    (tmp_path / "five_b.rules").write_text(
+        game.format(name="five_b", score="if cards_left(p) > 3 then 1 else 0"))
+    r, _ = run_diff("five_a.rules", "five_b.rules", tmp_path)
+    assert records(r) == [("def score", "places 1 0 0 0 0, cards left 0 5 8 13 1: scores "
+                                        "0 0 0 0 0 in five_a, 0 1 1 1 0 in five_b")]
+
+
 # ------------------------------------------------------------------ decks
 def test_decks_of_different_copies_are_a_difference_and_witnesses_use_both(
         folder: Path) -> None:
@@ -143,7 +157,8 @@ def test_decks_of_different_copies_are_a_difference_and_witnesses_use_both(
     r, _ = run_diff("big_two.rules", "two_packs.rules", folder)
     assert records(r) == [
         ("deck", None),
-        ("rank 3", "S3 vs S2: S2 wins in big_two, S3 wins in two_packs"),
+        ("ladder five", "D3 D4 C5 DA D2 vs D6 D7 D9 DJ DK: D6 D7 D9 DJ DK wins in big_two, "
+                        "D3 D4 C5 DA D2 wins in two_packs"),
     ]
     assert json.loads(r.stdout)["differences"][0]["old"] == "52 cards x 1"
     assert json.loads(r.stdout)["differences"][0]["new"] == "52 cards x 2"
