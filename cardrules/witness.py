@@ -317,6 +317,8 @@ def flow_witness(s: _Search, what: str) -> str | None:
                 f"{a.players} and {b.players} players")
     same = _deck(a) == _deck(b) and a.module.DEAL_EACH == b.module.DEAL_EACH
     each = min(a.module.DEAL_EACH, b.module.DEAL_EACH, len(s.common) // a.players)
+    if not same and each == 0:
+        return "no witness: the two decks have too few cards in common to deal a hand each"
     for seed in range(40):
         s.tick()
         if same:
