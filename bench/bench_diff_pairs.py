@@ -3,8 +3,9 @@
 Usage: ``python bench/bench_diff_pairs.py``
 
 Each pair runs as its own process (``cardrules diff A B --format json``), as a user runs it.
-Printed per pair: wall seconds, the process's peak memory (MB), the number of differences,
-how many carry a witness, and ``stopped`` if the witness search used up its time budget.
+Printed per pair: wall and processor seconds, the process's peak memory (MB), the number of
+differences, how many carry a witness, and ``stopped`` if the witness search used up its time
+budget.
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# the CLI, then its own peak memory on stderr (Linux: KB)
+# the CLI, then its own peak memory (Linux: KB) and processor seconds, on stderr
 MEASURED = ("import resource, runpy, sys\n"
             "sys.argv[0] = 'cardrules'\n"
             "try:\n"
             "    runpy.run_module('cardrules.cli', run_name='__main__')\n"
             "finally:\n"
-            "    print('peak KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
-            " file=sys.stderr)\n")
+            "    use = resource.getrusage(resource.RUSAGE_SELF)\n"
+            "    print('used', use.ru_maxrss, use.ru_utime + use.ru_stime, file=sys.stderr)\n")
 
 
 def games(where: Path) -> list[str]:
@@ -52,20 +53,20 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(tmp)
         names = games(where)
-        print(f"{'pair':<32} {'s':>6} {'MB':>6} {'diffs':>6} {'witnessed':>9}")
+        print(f"{'pair':<32} {'wall s':>6} {'cpu s':>6} {'MB':>6} {'diffs':>6} {'witnessed':>9}")
         for a, b in itertools.combinations(names, 2):
             start = time.monotonic()
             r = subprocess.run([sys.executable, "-c", MEASURED, "diff", f"{a}.rules",
                                 f"{b}.rules", "--format", "json"], capture_output=True,
                                text=True, cwd=where, timeout=600)
             seconds = time.monotonic() - start
-            peak = int(r.stderr.strip().rsplit("\n", 1)[-1].removeprefix("peak KB "))
+            _, peak, cpu = r.stderr.strip().rsplit("\n", 1)[-1].split()
             found = json.loads(r.stdout)["differences"] if r.returncode == 1 else []
             witnessed = sum(1 for d in found if d["witness"]
                             and not d["witness"].startswith("no "))
             stopped = any("stopped after" in (d["witness"] or "") for d in found)
-            print(f"{a + ' vs ' + b:<32} {seconds:6.2f} {peak / 1024:6.0f} {len(found):6} "
-                  f"{witnessed:9}"
+            print(f"{a + ' vs ' + b:<32} {seconds:6.2f} {float(cpu):6.2f} {int(peak) / 1024:6.0f} "
+                  f"{len(found):6} {witnessed:9}"
                   + ("  stopped" if stopped else ""))
 
 
