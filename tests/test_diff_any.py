@@ -138,18 +138,6 @@ def test_the_same_two_games_give_the_same_witnesses(folder: Path) -> None:
     assert runs[0] == runs[1]
 
 
-def test_five_player_games_whose_scoring_differs(tmp_path: Path) -> None:
-    # Before: IndexError in the scoring witness search (its cards-left patterns had 4 seats).
-    game = ("game {name}\nplayers 5\ndeck 52\ndeal 10 each\nranks 2 3 4 5 6 7 8 9 10 J Q K A\n"
-            "combination single {{ group 1  key card }}\ndef score(p) = {score}\n")
-    (tmp_path / "five_a.rules").write_text(game.format(name="five_a", score="0"))
-    (tmp_path / "five_b.rules").write_text(
-        game.format(name="five_b", score="if cards_left(p) > 3 then 1 else 0"))
-    r, _ = run_diff("five_a.rules", "five_b.rules", tmp_path)
-    assert records(r) == [("def score", "places 1 0 0 0 0, cards left 0 5 8 13 1: scores "
-                                        "0 0 0 0 0 in five_a, 0 1 1 1 0 in five_b")]
-
-
 # ------------------------------------------------------------------ decks
 def test_decks_of_different_copies_are_a_difference_and_witnesses_use_both(
         folder: Path) -> None:
