@@ -166,6 +166,7 @@ def worker_main(seed: str, profile: str, moves: int, memory_mb: int, timeout: fl
     import faulthandler
 
     limit_memory(memory_mb)
+    faulthandler.enable(file=sys.stderr)  # a segfault, too, shows where
     prof = PROFILES[profile]
     out = sys.stdout
 
