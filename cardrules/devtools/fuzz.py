@@ -297,6 +297,8 @@ class Run:
             time.sleep(0.05)  # let the stack dump land
         code = w.proc.poll()
         dump = w.stderr()
+        if category == "died" and "Timeout (" in dump:
+            category = "hang"  # it died after its time was up (the stack dump fired)
         trace = f"the worker {'ran past the time limit' if category == 'hang' else 'died'} " \
                 f"in stage {w.stage} (exit {code})\n{dump}"
         where = f"in {w.stage}"
