@@ -59,10 +59,11 @@ class Outcome:
 
 def frame_site(frames: list[tuple[str, int, str]], with_line: bool = True) -> str:
     """Where, of frames innermost first: the innermost frame in cardrules or in a generated
-    module (whose function names are numbered per game: `def_N`, `candidates_comboN`)."""
+    module (whose functions are named after the game's defs and combinations: `def_score`,
+    `candidates_pair`, shown as `def_*`, `candidates_*`)."""
     for name, line, func in frames:
         if name.startswith("<cardrules"):
-            return f"generated {re.sub(r'[0-9]+', 'N', func)}"
+            return "generated " + re.sub(r"^(def|candidates|match|key)_.*", r"\1_*", func)
         if "cardrules" in name:
             short = "cardrules" + name.rsplit("cardrules", 1)[1]
             return f"{short}:{line} in {func}" if with_line else f"{short} in {func}"
@@ -117,11 +118,11 @@ def run_case(text: str, *, moves: int = 80, path: str = CASE_PATH,
             out.examples_ok = not check_examples(g)
         except USER_ERRORS:
             out.examples_ok = False
-        at("play")
         seats = ["greedy"] + ["random"] * (g.players - 1)
         match = g.new_match(seed=1, seats=seats)
         left = moves
         while not match.over and left > 0:
+            at("play")
             table = match.new_round()
             while not table.over and left > 0:
                 table.apply(table.bot_move())
