@@ -102,7 +102,7 @@ def test_fuzz_command_runs_counts_and_saves_what_crashes(tmp_path: Path) -> None
     assert len(saved) == 2
     assert saved[0].read_text() == generate("7:0", fuzz.PROFILES["full"]).text
     note = saved[0].with_suffix(".txt").read_text()
-    assert f"reproduce: python -m cardrules.devtools.fuzz --replay {saved[0]}" in note
+    assert f"reproduce: python -m cardrules.devtools.fuzz --replay {saved[0].resolve()}" in note
     again = subprocess.run([sys.executable, "-m", "cardrules.devtools.fuzz", "--replay",
                             str(saved[0])], capture_output=True, text=True, cwd=ROOT,
                            timeout=60)

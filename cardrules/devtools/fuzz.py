@@ -276,7 +276,7 @@ class Run:
         stem = f"{category}-{slug(where)}-{self.args.seed}-{i}"
         rules = self.out_dir / f"{stem}.rules"
         rules.write_text(prog.text, encoding="utf-8")
-        repro = f"python -m cardrules.devtools.fuzz --replay {rules}"
+        repro = f"python -m cardrules.devtools.fuzz --replay {rules.resolve()}"
         (self.out_dir / f"{stem}.txt").write_text(
             f"{key}\ncase {self.args.seed}:{i} (profile {self.args.profile}, stress "
             f"{prog.stress or '-'}, fault {prog.fault or '-'}), stage {stage}\n"

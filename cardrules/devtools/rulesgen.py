@@ -167,9 +167,12 @@ class Profile:
     extra_items: int = 8  # random statements beyond the skeleton (up to)
     fault_rate: float = 0.2  # programs with one deliberate fault
     variant_rate: float = 0.2  # programs that extend a built-in game
+    # Hand and shape sizes. The in-suite defaults stay where legal-move generation is cheap:
+    # bigger hands with `cards N` or long groups are issue 6 §3 "legal-move generation on big
+    # hands" (a hang today), which the full profile reaches (27 cards, `cards 7`).
     max_each: int = 13  # the largest hand dealt
     max_cards: int = 5  # the largest `cards N` shape
-    max_group: int = 4
+    max_group: int = 4  # the largest group in `group A + group B ...`
     stress_rate: float = 0.0  # programs with one of the extremes below
     # Shapes of a crash found by this fuzzer and not yet fixed (see AVOIDED), left out so
     # that the normal test run stays green meanwhile; the fuzz command draws them.
@@ -179,8 +182,18 @@ class Profile:
 # The extremes the full profile draws at `stress_rate`. Each is one that issue 6 lists as a
 # crash, hang or unbounded cost; the in-suite profile avoids them (stress_rate 0) so the normal
 # test run stays green and fast while those fixes land. The fuzz command draws them.
-STRESS = ("huge_int", "dup_params", "big_cases", "const_squares", "exp_defs", "nested_sums",
-          "equal_groups", "big_hands", "many_combos", "deep_parens")
+STRESS = (
+    "huge_int",  # §2: an integer literal of more than 4,300 digits
+    "dup_params",  # §2: `def f(p, p)`
+    "big_cases",  # §2: `cases` with 150 to 1,200 `when`s
+    "const_squares",  # §3: constants that square the previous one, 30-45 deep
+    "exp_defs",  # §3: defs that each call the previous one twice, 20-40 deep
+    "nested_sums",  # §3: 6-10 nested `sum(q in seats(): ...)`
+    "equal_groups",  # §3: `group 1 + group 1 + ...` 5-7 times
+    "big_hands",  # §3: every card dealt (legal-move generation on big hands)
+    "many_combos",  # §3: 150-600 combinations (code generation cubic in their number)
+    "deep_parens",  # deep parentheses: held up when issue 6 was filed; kept as a guard
+)
 
 # What the in-suite profile leaves out, and why. Remove an entry when its bug is fixed.
 AVOIDED = {
