@@ -20,6 +20,7 @@ from ..cards import (
 from ..text import plural
 from . import ast, ir, limits
 from .builtins import AGGREGATES, BUILTINS
+from .cost import Cost, Estimator
 from .diagnostics import Collector, Diagnostic, Span, did_you_mean
 from .resolve import Resolved
 
@@ -155,6 +156,8 @@ class Checker:
             self.errors.error(family.name.span, f"the {fam} family is designed but cannot be "
                               "played yet", "docs/language.md: planned constructs")
         players = self.players()
+        self.player_count = players
+        self.def_costs: dict[str, Cost] = {}
         self.deck_size, copies = self.deck()
         self.copies = copies
         each, direction, kitty = self.deal(players, copies)
@@ -448,7 +451,7 @@ class Checker:
     def const_value(self, e: ast.Expr, consts: dict[str, int]) -> int:
         """Constants are whole numbers computed from numbers and earlier constants."""
         if isinstance(e, ast.Num):
-            return e.value
+            return self.bounded(e.value, e)
         if isinstance(e, ast.Neg):
             return -self.const_value(e.operand, consts)
         if isinstance(e, ast.Name) and e.name in consts:
@@ -461,11 +464,43 @@ class Checker:
             ops: dict[str, Callable[[int, int], int]] = {
                 "+": int.__add__, "-": int.__sub__, "*": int.__mul__,
                 "//": int.__floordiv__, "%": int.__mod__}
-            return ops[e.op](a, b)
+            return self.bounded(ops[e.op](a, b), e)  # operands are bounded: this is cheap
         hint = did_you_mean(e.name, consts) if isinstance(e, ast.Name) else ""
         self.errors.error(e.span, "a constant must be a number or arithmetic of constants",
                           hint)
         return 0
+
+    def bounded(self, value: int, e: ast.Expr) -> int:
+        """A constant's value, or 0 after reporting that it is too large (MAX_CONST_BITS):
+        without a bound, constants that square each other grow without end."""
+        if abs(value).bit_length() <= limits.MAX_CONST_BITS:
+            return value
+        self.errors.error(e.span, f"this constant is too large (more than "
+                          f"{limits.MAX_CONST_BITS} bits; the limit is "
+                          f"{2 ** limits.MAX_CONST_BITS - 1:,})",
+                          "constants are whole numbers of at most "
+                          f"{len(str(2 ** limits.MAX_CONST_BITS)) - 1} digits")
+        return 0
+
+    def within_limits(self, cost: Cost, span: Span, what: str) -> Cost:
+        """The cost of a def or condition, after reporting it if it is over the limits
+        (then marked, so that its callers are not reported again)."""
+        if cost.reported:
+            return cost
+        if cost.steps > limits.MAX_EVAL_STEPS:
+            self.errors.error(span, f"{what} may take {cost.steps:,} steps to evaluate (the "
+                              f"limit is {limits.MAX_EVAL_STEPS:,})",
+                              "each call repeats all the work of the def it calls, and an "
+                              "aggregate repeats its body for every seat: compute a value once "
+                              "with 'let' and use it twice, or nest fewer aggregates")
+            cost = Cost(cost.steps, cost.bits, reported=True)
+        if cost.bits > limits.MAX_VALUE_BITS and not cost.reported:
+            self.errors.error(span, f"{what} can grow to a number of {cost.bits:,} bits (the "
+                              f"limit is {limits.MAX_VALUE_BITS})",
+                              "multiplying values that were multiplied before makes them "
+                              "grow without end")
+            cost = Cost(cost.steps, cost.bits, reported=True)
+        return cost
 
     def consts(self) -> tuple[tuple[str, int], ...]:
         consts: dict[str, int] = {}
@@ -526,6 +561,11 @@ class Checker:
             checker = ExprChecker(self, consts, tables, {})
             checker.returns = {d.name: d.returns for d in defs}
             until = checker.expect(stmt.until, "bool", {})
+            estimator = Estimator(players=self.player_count, consts=consts, tables=tables,
+                                  defs=self.def_costs)
+            cost = estimator.of(until, {})
+            if not estimator.calls_reported:
+                self.within_limits(cost, stmt.until.span, "the match's until")
         if not rounds and until is None:
             self.errors.error(self.items["match"].span,
                               "a match needs 'rounds N' or 'until CONDITION'")
@@ -643,6 +683,13 @@ class ExprChecker:
         self.returns[name] = ret
         result = ir.Def(name=name, params=tuple(p.text for p in d.params), lets=tuple(lets),
                         body=body, returns=ret, span=span)
+        owner = self.owner
+        estimator = Estimator(players=owner.player_count, consts=self.consts,
+                              tables=self.tables, defs=owner.def_costs)
+        cost = estimator.of_def(result.params, result.lets, body)
+        if estimator.calls_reported:
+            cost = Cost(cost.steps, cost.bits, reported=True)
+        owner.def_costs[name] = owner.within_limits(cost, d.name.span, f"def {name}")
         self.done[name] = result
         return result
 

@@ -1,10 +1,16 @@
-"""Limits on what a rules file may state, in one place; the manual's limits table lists them.
+"""Limits on what a rules file may state, in one place; the manual's limits table lists them
+(docs/language.md, 3.10 Limits, kept equal to these by tests/test_limits.py).
 
 Each is enforced by a diagnostic at the place in the file that goes past it, so no input can
 reach the Python limits below them (nesting in the parser and in generated code, the 4,300
-digits of int(), the interpreter's recursion limit)."""
+digits of int(), the interpreter's recursion limit), and no rules file makes ``check``,
+``compile``, ``play`` or ``diff`` run long or grow large. A flat list of named constants."""
 
 from __future__ import annotations
+
+MAX_FILE_BYTES = 1_000_000
+"""Bytes of UTF-8 in a rules file, and in each file it extends; a longer file is refused
+before it is read further."""
 
 MAX_TREE_DEPTH = 300
 """Syntax-tree levels of one statement; a bracket level of a formula takes about six."""
@@ -23,3 +29,29 @@ MAX_EXTENDS_DEPTH = 16
 MAX_CALL_DEPTH = 50
 """Def calls and aggregates one inside another, counted through the defs: each is a Python
 frame when the score is computed, and the interpreter allows about a thousand."""
+
+MAX_CONST_BITS = 64
+"""Bits of a constant's or a table entry's value (its magnitude is below 2**64): constants
+are computed when the file is checked, and squaring without end would never finish."""
+
+MAX_EVAL_STEPS = 100_000
+"""Steps one call of a def (or the match's `until`) may take, as the checker counts them:
+each operation is a step, a call costs the body of the def it calls, and an aggregate over
+seats costs its body once per player (compiler/cost.py)."""
+
+MAX_VALUE_BITS = 256
+"""Bits a def's value may grow to, by the checker's estimate: a product is as large as its
+factors together, a sum one bit larger than its larger part; builtins are small, and a match
+total counts as 64 bits (compiler/cost.py)."""
+
+MAX_COMBINATIONS = 100
+"""Combinations in one game, after `extends`."""
+
+MAX_CANDIDATE_PLAYS = 1_000_000
+"""Candidate plays the combinations of a game together may make from one hand of the deal:
+an upper bound the checker computes from the deal, `copies` and the shapes
+(compiler/playcount.py); the table makes them all on every lead."""
+
+MAX_MATCH_ROUNDS = 1_000
+"""Rounds in a match: `rounds N` is at most this, and a match that its `until` has not ended
+by then ends after this many rounds."""
