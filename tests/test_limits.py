@@ -150,3 +150,47 @@ def test_built_in_games_are_well_inside_the_scoring_limits() -> None:
         costs = checker.def_costs.values()
         assert max(c.steps for c in costs) <= limits.MAX_EVAL_STEPS // 100
         assert max(c.bits for c in costs) <= 64
+
+
+# ---------------------------------------------------------------- equal groups
+SIX_SINGLES = " + ".join(["group 1"] * 6)
+
+
+def test_equal_groups_are_generated_once_per_set_of_cards() -> None:
+    # Before: gen_groups yielded every ordering of the equal groups, 13*12*11*10*9*8 =
+    # 1,235,520 tuples for the C(13, 6) = 1,716 sets of a hand of 13 ranks (a round of such a
+    # game took 31 s); dedupe then threw all but one ordering of each away.
+    from itertools import combinations
+
+    from cardrules.runtime.shapes import gen_groups, split_by_rank
+
+    hand = list(range(0, 52, 4))  # one card of each of 13 ranks
+    rank = [c // 4 for c in range(54)]
+    made = list(gen_groups(split_by_rank(hand, rank), (1,) * 6, 1))
+    assert len(made) == len({frozenset(m) for m in made}) == 1716
+    # Mixed sizes with repeats: 3 + 3 + 1 + 1 from a hand with 4 cards of ranks 0-3 and one
+    # card of ranks 4-6, against a count over every subset of the hand.
+    hand = [r * 4 + s for r in range(4) for s in range(4)] + [16, 20, 24]
+    made = list(gen_groups(split_by_rank(hand, rank), (3, 3, 1, 1), 3))
+    expected = sum(1 for cards in combinations(hand, 8)
+                   if sorted(sorted(rank[c] for c in cards).count(r)
+                             for r in {rank[c] for c in cards}) == [1, 1, 3, 3])
+    assert len(made) == len({frozenset(m) for m in made}) == expected
+    assert expected == 6 * 16 * (16 + 2 * 3 * 4 + 3)  # two triples, then two singles
+
+
+def test_a_game_of_six_equal_groups_plays_each_set_once(tmp_path: Path) -> None:
+    import cardrules
+
+    path = write(tmp_path, HEAD + f"combination six {{ {SIX_SINGLES} key card }}\n"
+                 "def score(p) = cards_left(p)\n", "six.rules")
+    game = cardrules.load(path)
+    hand = game.parse_cards("S3 H4 C5 D6 S7 H8 C9 D10 SJ HQ CK DA S2 H3")
+    plays = game.module.plays_of_kind(1, hand)
+    # Independently: the 6-card subsets of the hand whose ranks are all different.
+    from itertools import combinations
+    expected = sum(1 for cards in combinations(hand, 6)
+                   if len({game.module.RANK[c] for c in cards}) == 6)
+    assert len(plays) == len({p.cards for p in plays}) == expected == 924 + 2 * 792
+    done = cli("play", path, "--seed", "1")
+    assert done.returncode == 0, done.stderr

@@ -86,7 +86,7 @@ class KindView:
     tier: int
     bomb: int
     outranked_by: tuple[str, ...]  # kinds that classify tries first on the same cards
-    dedupe: bool  # whether the generator can yield one set of cards twice
+    dedupe: bool  # whether the generator can yield one set of cards twice (copies > 1)
     presorted: bool  # the generator yields cards already in CARD_KEY order
     loop: str  # "each": every card; "same_rank": N cards of one rank; "": the generator
     loop_size: int
@@ -300,13 +300,12 @@ class ModuleView:
         order = self.classify_order
         outranked = tuple(self.g.combinations[j].name for j in order[:order.index(i)]
                           if can_overlap(self.g.combinations[j], c, self.g.copies))
-        repeats = isinstance(s, ir.GroupsShape) and len(set(s.sizes)) < len(s.sizes)
         return KindView(index=i, name=c.name, label=c.label,
                         match_lines=match_lines + [key_line],
                         key_lines=key_lines + [key_line], gen_expr=code.gen,
                         sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
                         group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
-                        outranked_by=outranked, dedupe=self.g.copies > 1 or repeats,
+                        outranked_by=outranked, dedupe=self.g.copies > 1,
                         presorted=presorted, loop=loop, loop_size=loop_size)
 
     def shape_code(self, c: ir.Combination) -> ShapeCode:

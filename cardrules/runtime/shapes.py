@@ -36,27 +36,31 @@ def _subsets(cards: list[int], k: int) -> Iterator[tuple[int, ...]]:
 
 def gen_groups(by_rank: dict[int, list[int]], sizes: tuple[int, ...],
                up_to: int) -> Iterator[tuple[int, ...]]:
-    """``group a [to b] + group c + ...``: groups of distinct ranks."""
+    """``group a [to b] + group c + ...``: groups of distinct ranks, each set of cards once.
+
+    Groups of equal size are interchangeable, so they are taken in increasing rank order:
+    ``group 1`` six times makes C(13, 6) = 1,716 sets of a 13-rank hand, not the 1,235,520
+    orderings of them."""
     first, rest = sizes[0], sizes[1:]
     for r, cards in by_rank.items():
         for size in range(first, min(up_to, len(cards)) + 1):
             for head in _subsets(cards, size):
                 if rest:
-                    for tail in _gen_rest(by_rank, rest, {r}):
+                    for tail in _gen_rest(by_rank, rest, {r}, size, r):
                         yield head + tail
                 else:
                     yield head
 
 
-def _gen_rest(by_rank: dict[int, list[int]], sizes: tuple[int, ...],
-              used: set[int]) -> Iterator[tuple[int, ...]]:
+def _gen_rest(by_rank: dict[int, list[int]], sizes: tuple[int, ...], used: set[int],
+              last_size: int, last_rank: int) -> Iterator[tuple[int, ...]]:
     size, rest = sizes[0], sizes[1:]
     for r, cards in by_rank.items():
-        if r in used or len(cards) < size:
+        if r in used or len(cards) < size or (size == last_size and r < last_rank):
             continue
         for head in _subsets(cards, size):
             if rest:
-                for tail in _gen_rest(by_rank, rest, used | {r}):
+                for tail in _gen_rest(by_rank, rest, used | {r}, size, r):
                     yield head + tail
             else:
                 yield head
