@@ -309,6 +309,11 @@ class Checker:
                 combo = self.combination(item.stmt, seqs, item.span)
                 if combo is not None:
                     out.append(combo)
+        if len(out) > limits.MAX_COMBINATIONS:
+            self.errors.error(out[limits.MAX_COMBINATIONS].span, f"this game has {len(out)} "
+                              f"combinations; the limit is {limits.MAX_COMBINATIONS}",
+                              "a combination's shape can take a range: 'group 4 to 8' is one "
+                              "combination, not five")
         if not out:
             self.missing("combination", "a game needs at least 'combination single { group 1 "
                                         "key card }'")

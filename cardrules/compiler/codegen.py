@@ -63,13 +63,15 @@ def rank_shape(c: ir.Combination, copies: int) -> frozenset[tuple[int, ...]] | N
     return None
 
 
-def can_overlap(a: ir.Combination, b: ir.Combination, copies: int) -> bool:
-    """Whether some cards could be both an ``a`` and a ``b`` (decided at compile time, so
-    generated code only tests the overlaps that can happen)."""
-    if not set(a.sizes) & set(b.sizes) or {a.suits, b.suits} == {"same", "mixed"}:
+_Facts = tuple[frozenset[int], str, frozenset[tuple[int, ...]] | None]
+
+
+def _overlap(a: _Facts, b: _Facts) -> bool:
+    """Whether some cards could be both kinds, from their (sizes, suits, rank_shape): decided
+    at compile time, so generated code only tests the overlaps that can happen."""
+    if not a[0] & b[0] or {a[1], b[1]} == {"same", "mixed"}:
         return False
-    sa, sb = rank_shape(a, copies), rank_shape(b, copies)
-    return sa is None or sb is None or bool(sa & sb)
+    return a[2] is None or b[2] is None or bool(a[2] & b[2])
 
 
 @dataclass(frozen=True)
@@ -215,14 +217,16 @@ class ModuleView:
     def key_shows(self) -> tuple[tuple[str, ...], ...]:
         return tuple(tuple(p.kind for p in c.key) for c in self.g.combinations)
 
+    @functools.cached_property
+    def rungs(self) -> dict[str, tuple[int, int]]:
+        return {name: (li, rung) for li, ladder in enumerate(self.g.ladders)
+                for rung, name in enumerate(ladder.kinds)}
+
     def ladder_of(self, name: str) -> tuple[int, int]:
         """(ladder number, rung) for a kind on a ladder, else (-1, 0)."""
-        for li, ladder in enumerate(self.g.ladders):
-            if name in ladder.kinds:
-                return li, ladder.kinds.index(name)
-        return -1, 0
+        return self.rungs.get(name, (-1, 0))
 
-    @property
+    @functools.cached_property
     def groups(self) -> tuple[int, ...]:
         n = len(self.g.combinations)
         out = []
@@ -231,28 +235,37 @@ class ModuleView:
             out.append(i if li < 0 else n + li)
         return tuple(out)
 
-    @property
+    @functools.cached_property
     def tiers(self) -> tuple[int, ...]:
         return tuple(self.ladder_of(c.name)[1] for c in self.g.combinations)
 
-    @property
+    @functools.cached_property
     def bomb_rungs(self) -> tuple[int, ...]:
-        return tuple(self.g.bombs.index(c.name) if c.name in self.g.bombs else -1
-                     for c in self.g.combinations)
+        rung = {name: i for i, name in enumerate(self.g.bombs)}
+        return tuple(rung.get(c.name, -1) for c in self.g.combinations)
 
-    @property
+    @functools.cached_property
     def classify_order(self) -> list[int]:
         """Kinds in the order classify tries them: file order, except that a ladder's kinds
         are tried highest rung first, so a straight flush is never called a flush."""
-        names = [c.name for c in self.g.combinations]
-        order: list[int] = []
+        index = {c.name: i for i, c in enumerate(self.g.combinations)}
+        order: dict[int, None] = {}  # insertion-ordered set
         for c in self.g.combinations:
             li, _ = self.ladder_of(c.name)
             members = [c.name] if li < 0 else list(reversed(self.g.ladders[li].kinds))
             for m in members:
-                if names.index(m) not in order:
-                    order.append(names.index(m))
-        return order
+                order.setdefault(index[m])
+        return list(order)
+
+    @functools.cached_property
+    def classify_position(self) -> dict[int, int]:
+        return {kind: pos for pos, kind in enumerate(self.classify_order)}
+
+    @functools.cached_property
+    def overlap_facts(self) -> list[_Facts]:
+        """Per kind, what _overlap compares: computed once, not once per pair."""
+        return [(frozenset(c.sizes), c.suits, rank_shape(c, self.g.copies))
+                for c in self.g.combinations]
 
     @property
     def by_size(self) -> list[tuple[int, list[int]]]:
@@ -262,12 +275,15 @@ class ModuleView:
                 table.setdefault(size, []).append(i)
         return sorted(table.items())
 
-    @property
+    @functools.cached_property
     def follow_kinds(self) -> tuple[tuple[int, ...], ...]:
         """For each kind: the kinds whose plays may beat it (same group, or a bomb)."""
         groups, bombs = self.groups, self.bomb_rungs
         n = len(self.g.combinations)
-        return tuple(tuple(j for j in range(n) if groups[j] == groups[i] or bombs[j] >= 0)
+        members: dict[int, list[int]] = {}
+        for j in range(n):
+            members.setdefault(groups[j], []).append(j)
+        return tuple(tuple(sorted({*members[groups[i]], *(j for j in range(n) if bombs[j] >= 0)}))
                      for i in range(n))
 
     # -- per-combination code
@@ -297,9 +313,10 @@ class ModuleView:
             loop, loop_size = ("each" if s.sizes[0] == 1 else "same_rank"), s.sizes[0]
         presorted = isinstance(s, ir.CardsShape) or (
             isinstance(s, ir.GroupsShape) and len(s.sizes) == 1)
-        order = self.classify_order
-        outranked = tuple(self.g.combinations[j].name for j in order[:order.index(i)]
-                          if can_overlap(self.g.combinations[j], c, self.g.copies))
+        order, facts = self.classify_order, self.overlap_facts
+        outranked = tuple(self.g.combinations[j].name
+                          for j in order[:self.classify_position[i]]
+                          if _overlap(facts[j], facts[i]))
         return KindView(index=i, name=c.name, label=c.label,
                         match_lines=match_lines + [key_line],
                         key_lines=key_lines + [key_line], gen_expr=code.gen,
