@@ -238,3 +238,147 @@ def test_code_generation_compares_each_kind_once_not_once_per_pair(
     source = generate(game, "many.rules")
     assert len(calls) == n + 1
     compile(source, "many.py", "exec")  # the module is valid Python
+
+
+# ---------------------------------------------------------------- candidate plays
+BIG_HEAD = """game big
+players 2
+deck 54 copies 4
+deal {deal} each
+ranks 3 4 5 6 7 8 9 10 J Q K A 2 LJ BJ
+combination single {{ group 1 key card }}
+"""
+
+
+def big_game(shape: str, deal: int) -> str:
+    return BIG_HEAD.format(deal=deal) + f"combination x {{ {shape} key rank }}\n" \
+        "def score(p) = 0\n"
+
+
+@pytest.mark.parametrize(("shape", "deal"), [
+    ("cards 5", 100),
+    ("run 2 min 3 within 3 4 5 6 7 8 9 10 J Q K A", 50),
+    ("run 2 min 3 within 3 4 5 6 7 8 9 10 J Q K A", 100),
+    ("run 1 min 2 within 3 4 5 6 7 8 9 10 J Q K A 2 LJ BJ", 100),
+])
+def test_shapes_that_make_too_many_plays_from_big_hands_are_refused(
+        tmp_path: Path, shape: str, deal: int) -> None:
+    # Before: `play` of `cards 5` from 100-card hands ran past 30 s and 440 MB (75 million
+    # candidates a lead); of `run 2 min 3` with copies 4, past 30 s (more than 10**12).
+    [(line, col, message)] = refused(big_game(shape, deal))
+    assert (line, col) == (7, 1)
+    assert message == (f"a hand of {deal} cards can make more than "
+                       f"{limits.MAX_CANDIDATE_PLAYS:,} candidate plays of combination x (the "
+                       "limit for a game)")
+    done = cli("play", write(tmp_path, big_game(shape, deal)), "--seed", "1")
+    assert done.returncode == 1 and "candidate plays of combination x" in done.stderr
+
+
+def test_the_limit_counts_every_combination_of_the_game() -> None:
+    # Each alone is under the limit; together they are not.
+    shapes = [f"combination c{n} {{ cards {n} key card }}" for n in (4, 5)]
+    text = BIG_HEAD.format(deal=43).replace("copies 4", "copies 2") + "\n".join(shapes) \
+        + "\ndef score(p) = 0\n"
+    [(_, _, message)] = refused(text)  # C(43, 4) = 123,410 and C(43, 5) = 962,598
+    assert message == (f"a hand of 43 cards can make up to {43 + 123410 + 962598:,} candidate "
+                       f"plays of this game's combinations (the limit is "
+                       f"{limits.MAX_CANDIDATE_PLAYS:,}), up to 962,598 of c5")
+
+
+def raw_count(game_text: str, hand_text: str, kind: str) -> tuple[int, int]:
+    """(the tuples a kind's generator yields from the hand, the checker's bound for it)."""
+    from cardrules.cards import parse_cards
+    from cardrules.compiler import ir
+    from cardrules.compiler.playcount import candidate_bound
+    from cardrules.loader import load_module
+    from cardrules.runtime import shapes
+
+    g = compile_text(game_text, "count.rules")
+    c = next(x for x in g.combinations if x.name == kind)
+    m, _ = load_module(g, "count.rules")
+    hand = sorted(parse_cards(hand_text), key=m.CARD_KEY.__getitem__)
+    by_rank = shapes.split_by_rank(hand, m.RANK)
+    s = c.shape
+    if isinstance(s, ir.GroupsShape):
+        made = shapes.gen_groups(by_rank, s.sizes, s.up_to)
+    elif isinstance(s, ir.RunShape):
+        made = shapes.gen_run(by_rank, s.width, s.min_len, s.max_len,
+                              tuple(g.ranks.index(r) for r in s.within))
+    else:
+        assert isinstance(s, ir.CardsShape)
+        made = shapes.gen_cards(hand, s.count, m.SUIT if c.suits == "same" else None)
+    tuples = list(made)
+    assert len(tuples) == len({tuple(sorted(t)) for t in tuples})  # each set of cards once
+    bound = candidate_bound(c, hand=len(hand), copies=g.copies, ranks=len(g.ranks),
+                            jokers=g.deck_size == 54, stop_above=10**12)
+    return len(tuples), bound
+
+
+SHUANG_KOU_LIKE = """game sk
+players 4
+deck 54 copies 2
+deal 27 each
+ranks 3 4 5 6 7 8 9 10 J Q K A 2 LJ BJ
+combination single { group 1 key rank }
+combination pairs { run 2 min 3 within 3 4 5 6 7 8 9 10 J Q K A key rank }
+combination straight { run 1 min 5 within 3 4 5 6 7 8 9 10 J Q K A key rank }
+combination bomb { group 4 to 8 key size, rank }
+combination fh { group 3 + group 2 key card of group 1 }
+combination flush { cards 5 suits same key card }
+def score(p) = 0
+"""
+
+
+@pytest.mark.parametrize(("kind", "hand"), [
+    # the worst hand for runs of pairs we know: four different 3s to 8s and three 9s
+    ("pairs", "S3 H3 C3 D3 S4 H4 C4 D4 S5 H5 C5 D5 S6 H6 C6 D6 S7 H7 C7 D7 S8 H8 C8 D8 "
+              "S9 H9 C9"),
+    ("straight", "S3 H3 S4 H4 C4 S5 H5 S6 H6 C6 S7 H7 S8 H8 C8 S9 H9 S10 H10 C10 SJ HJ SQ "
+                 "HQ CQ SK HK"),
+    ("bomb", "S3 S3 H3 H3 C3 C3 D3 D3 S4 S4 H4 H4 C4 C4 D4 D4 S5 S5 H5 H5 C5 C5 D5 D5 "
+             "S6 S6 H6"),
+    ("fh", "S3 H3 C3 S4 H4 C4 S5 H5 C5 S6 H6 C6 S7 H7 C7 S8 H8 C8 S9 H9 C9 S10 H10 C10 "
+           "SJ HJ CJ"),
+    ("flush", "S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA S2 H3 H4 H5 H6 H7 H8 H9 H10 HJ HQ HK "
+              "HA H2 C3"),
+])
+def test_the_bound_holds_for_hard_hands(kind: str, hand: str) -> None:
+    made, bound = raw_count(SHUANG_KOU_LIKE, hand, kind)
+    assert made <= bound
+    assert made > 0
+
+
+def test_copies_make_each_set_of_cards_once() -> None:
+    # Two decks' eight 3s: 10 different pairs (4 of one suit twice, 6 of two suits), where
+    # the generator used to make C(8, 2) = 28 and throw 18 away.
+    made, _ = raw_count(SHUANG_KOU_LIKE.replace("group 4 to 8", "group 2"),
+                        "S3 S3 H3 H3 C3 C3 D3 D3", "bomb")
+    assert made == 10
+
+
+def test_distinct_combinations_keep_the_order_of_first_appearance() -> None:
+    import random
+    from itertools import combinations
+
+    from cardrules.runtime.shapes import distinct_combinations
+
+    rng = random.Random(6)
+    for _ in range(500):
+        cards = sorted(rng.randint(0, 6) for _ in range(rng.randint(0, 9)))
+        for k in range(len(cards) + 1):
+            assert list(distinct_combinations(cards, k)) == \
+                list(dict.fromkeys(combinations(cards, k)))
+
+
+def test_two_deck_games_like_the_manuals_shuang_kou_are_under_the_candidate_limit() -> None:
+    # The manual's 双扣 sketch is the largest game we know: 27 cards of two decks. Its runs of
+    # pairs are bounded by 378,071, and the hard hand above makes 234,900 of them.
+    from cardrules.compiler.playcount import candidate_bound
+
+    g = compile_text(SHUANG_KOU_LIKE, "sk.rules")
+    bounds = {c.name: candidate_bound(c, hand=27, copies=2, ranks=15, jokers=True,
+                                      stop_above=limits.MAX_CANDIDATE_PLAYS)
+              for c in g.combinations}
+    assert bounds == {"single": 27, "pairs": 378071, "straight": 159360, "bomb": 750,
+                      "fh": 33600, "flush": 65780}
+    assert sum(bounds.values()) < limits.MAX_CANDIDATE_PLAYS

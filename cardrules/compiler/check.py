@@ -22,6 +22,7 @@ from . import ast, ir, limits
 from .builtins import AGGREGATES, BUILTINS
 from .cost import Cost, Estimator
 from .diagnostics import Collector, Diagnostic, Span, did_you_mean
+from .playcount import candidate_bound
 from .resolve import Resolved
 
 T = TypeVar("T")
@@ -167,6 +168,7 @@ class Checker:
         top = self.top()
         self.rank_set = set(ranks)
         combos = self.combinations()
+        self.candidate_plays(combos, each + kitty)
         names = [c.name for c in combos]
         self.kind_names = names
         ladders = self.ladders(names)
@@ -322,6 +324,26 @@ class Checker:
                          "without one, a leader could be left with no legal play: add "
                          "'combination single { group 1 key card }'")
         return tuple(out)
+
+    def candidate_plays(self, combos: tuple[ir.Combination, ...], hand: int) -> None:
+        """Refuse a game whose combinations can make more than MAX_CANDIDATE_PLAYS plays
+        from one hand of the deal (the table makes them all on every lead)."""
+        limit = limits.MAX_CANDIDATE_PLAYS
+        bounds = [candidate_bound(c, hand=hand, copies=self.copies, ranks=len(self.rank_set),
+                                  jokers=self.deck_size == 54, stop_above=limit)
+                  for c in combos]
+        if sum(bounds) > limit:
+            most = max(range(len(combos)), key=bounds.__getitem__)
+            name = combos[most].name
+            message = (f"a hand of {hand} cards can make more than {limit:,} candidate plays "
+                       f"of combination {name} (the limit for a game)"
+                       if bounds[most] > limit else
+                       f"a hand of {hand} cards can make up to {sum(bounds):,} candidate plays "
+                       f"of this game's combinations (the limit is {limit:,}), up to "
+                       f"{bounds[most]:,} of {name}")
+            self.errors.error(combos[most].span, message,
+                              "a shorter or narrower shape ('max' on a run), fewer cards "
+                              "dealt, or fewer copies keep each turn quick")
 
     def combination(self, c: ast.Combination, seqs: dict[str, tuple[tuple[str, ...], ...]],
                     span: Span) -> ir.Combination | None:
