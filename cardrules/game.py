@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import cast
 
 from .cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
-from .compiler import compile_path, find_game, ir
+from .compiler import compile_path, find_game, ir, limits
 from .loader import load_module
 from .runtime.bots import Bot, make_bot
 from .runtime.climbing import Move, Result, Table
@@ -214,7 +214,7 @@ class Match:
         self.totals = [a + b for a, b in zip(self.totals, gained, strict=True)]
         t.totals = list(self.totals)  # `until` reads the totals after this round
         self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
-            or m.ends_match(t.final_view())
+            or len(self.rounds) >= limits.MAX_MATCH_ROUNDS or m.ends_match(t.final_view())
         self._leader = t.places[0] if m.LEAD_NEXT == "winner" and t.places else None
         return result
 

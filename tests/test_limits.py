@@ -382,3 +382,43 @@ def test_two_deck_games_like_the_manuals_shuang_kou_are_under_the_candidate_limi
     assert bounds == {"single": 27, "pairs": 378071, "straight": 159360, "bomb": 750,
                       "fh": 33600, "flush": 65780}
     assert sum(bounds.values()) < limits.MAX_CANDIDATE_PLAYS
+
+
+# ---------------------------------------------------------------- file size and match length
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "huge.rules"
+    path.write_text(HEAD + "#" * limits.MAX_FILE_BYTES + "\n", encoding="utf-8")
+    done = cli("check", str(path))
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"{path}:1:1: error: the file is larger than "
+                                  f"{limits.MAX_FILE_BYTES:,} bytes")
+    [(line, col, message)] = refused(HEAD + "#" * limits.MAX_FILE_BYTES)
+    assert (line, col, message) == (1, 1, f"the file is larger than "
+                                          f"{limits.MAX_FILE_BYTES:,} bytes")
+    # A base game over the limit is refused where the variant names it too.
+    (tmp_path / "variant.rules").write_text("game variant extends huge\n", encoding="utf-8")
+    done = cli("check", str(tmp_path / "variant.rules"))
+    assert done.returncode == 1 and "the file is larger than" in done.stderr
+
+
+TINY = """game tiny
+players 2
+deck 52
+deal 1 each
+ranks 3 4 5 6 7 8 9 10 J Q K A 2
+combination single { group 1 key card }
+def score(p) = 0
+"""
+
+
+def test_a_match_whose_until_never_holds_ends_after_the_round_limit(tmp_path: Path) -> None:
+    # Before: `play` of big_two with `until round_number() < 0` never ended; with
+    # `rounds 10000` it ran past 30 s.
+    assert refused(TINY + f"match {{ rounds {limits.MAX_MATCH_ROUNDS + 1} }}\n") == [
+        (8, 16, f"rounds must be between 1 and {limits.MAX_MATCH_ROUNDS}, not "
+                f"{limits.MAX_MATCH_ROUNDS + 1}")]
+    import cardrules
+
+    game = cardrules.load(write(tmp_path, TINY + "match { until round_number() < 0 }\n"))
+    result = game.play_match(seed=1, seats=["random", "random"])
+    assert len(result.rounds) == limits.MAX_MATCH_ROUNDS

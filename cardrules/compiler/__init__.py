@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import ir
+from . import ir, limits
 from .check import check
 from .codegen import generate
 from .diagnostics import CompileError, Diagnostic, Span
 from .parse import parse_text
-from .resolve import builtin_games_dir, read_rules, resolve
+from .resolve import builtin_games_dir, read_rules, resolve, too_large
 
 __all__ = ["CompileError", "Diagnostic", "Span", "compile_text", "compile_path", "find_game",
            "generate", "ir", "builtin_games"]
@@ -17,6 +17,8 @@ __all__ = ["CompileError", "Diagnostic", "Span", "compile_text", "compile_path",
 
 def compile_text(text: str, path: str) -> ir.Game:
     """Rules text -> checked IR; raises CompileError with every diagnostic found."""
+    if len(text) > limits.MAX_FILE_BYTES or len(text.encode("utf-8")) > limits.MAX_FILE_BYTES:
+        raise CompileError([too_large(path)], {})
     try:
         return check(resolve(parse_text(text, path)))
     except RecursionError:  # a last guard: the depth limits should come first

@@ -569,7 +569,8 @@ class Checker:
         stmt = self.stmt("match", ast.Match)
         if stmt is None:
             return ir.Match(rounds=1, accumulate="score", until=None)
-        rounds = self.int_of(stmt.rounds, 1, 10000, "rounds") if stmt.rounds else 0
+        rounds = (self.int_of(stmt.rounds, 1, limits.MAX_MATCH_ROUNDS, "rounds")
+                  if stmt.rounds else 0)
         acc = "score"
         if stmt.accumulate is not None:
             acc = stmt.accumulate.text

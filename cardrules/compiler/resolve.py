@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import ast
+from . import ast, limits
 from .diagnostics import Collector, CompileError, Diagnostic, Span, did_you_mean
 from .limits import MAX_EXTENDS_DEPTH
 from .parse import parse_text
@@ -49,10 +49,21 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def too_large(path: str) -> Diagnostic:
+    return Diagnostic(message=f"the file is larger than {limits.MAX_FILE_BYTES:,} bytes",
+                      span=Span(file=path, line=1, col=1, end_line=1, end_col=1),
+                      hint="a rules file states one game; split shared parts into a base "
+                           "game and 'extends' it")
+
+
 def read_rules(path: Path) -> str:
     """A rules file's text (UTF-8, a byte-order mark allowed); CompileError if unreadable."""
     try:
-        return path.read_text("utf-8-sig")
+        with path.open("rb") as f:
+            data = f.read(limits.MAX_FILE_BYTES + 1)  # never more, whatever the file is
+        if len(data) > limits.MAX_FILE_BYTES:
+            raise CompileError([too_large(str(path))], {})
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         span = Span(file=str(path), line=1, col=1, end_line=1, end_col=1)
         raise CompileError([Diagnostic(
