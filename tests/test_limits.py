@@ -422,3 +422,14 @@ def test_a_match_whose_until_never_holds_ends_after_the_round_limit(tmp_path: Pa
     game = cardrules.load(write(tmp_path, TINY + "match { until round_number() < 0 }\n"))
     result = game.play_match(seed=1, seats=["random", "random"])
     assert len(result.rounds) == limits.MAX_MATCH_ROUNDS
+
+
+def test_the_manuals_limits_table_states_every_limit_with_its_figure() -> None:
+    manual = (ROOT / "docs" / "language.md").read_text("utf-8")
+    section = manual.split("### 3.10 Limits", 1)[1].split("\n## ", 1)[0]
+    rows = {line.split("|")[3].strip(" `"): line.split("|")[2]
+            for line in section.splitlines() if line.startswith("| ") and "`MAX_" in line}
+    constants = {name: value for name, value in vars(limits).items() if name.startswith("MAX_")}
+    assert set(rows) == set(constants)
+    for name, value in constants.items():
+        assert f"{value:,}" in rows[name]
