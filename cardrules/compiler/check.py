@@ -524,8 +524,9 @@ class Checker:
         if cost.bits > limits.MAX_VALUE_BITS and not cost.reported:
             self.errors.error(span, f"{what} can grow to a number of {cost.bits:,} bits (the "
                               f"limit is {limits.MAX_VALUE_BITS})",
-                              "multiplying values that were multiplied before makes them "
-                              "grow without end")
+                              "a product is as large as its factors together, a sum one "
+                              "bit larger than its larger part: multiplying values that were "
+                              "multiplied before makes them grow without end")
             cost = Cost(cost.steps, cost.bits, reported=True)
         return cost
 
