@@ -7,9 +7,11 @@ The commands run in a subprocess with a generous timeout: it only detects non-te
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -285,17 +287,23 @@ def test_the_limit_counts_every_combination_of_the_game() -> None:
                        f"{limits.MAX_CANDIDATE_PLAYS:,}), up to 962,598 of c5")
 
 
+@functools.cache
+def _compiled(game_text: str) -> tuple[Any, Any]:
+    from cardrules.loader import load_module
+
+    g = compile_text(game_text, "count.rules")
+    return g, load_module(g, "count.rules")[0]
+
+
 def raw_count(game_text: str, hand_text: str, kind: str) -> tuple[int, int]:
     """(the tuples a kind's generator yields from the hand, the checker's bound for it)."""
     from cardrules.cards import parse_cards
     from cardrules.compiler import ir
     from cardrules.compiler.playcount import candidate_bound
-    from cardrules.loader import load_module
     from cardrules.runtime import shapes
 
-    g = compile_text(game_text, "count.rules")
+    g, m = _compiled(game_text)
     c = next(x for x in g.combinations if x.name == kind)
-    m, _ = load_module(g, "count.rules")
     hand = sorted(parse_cards(hand_text), key=m.CARD_KEY.__getitem__)
     by_rank = shapes.split_by_rank(hand, m.RANK)
     s = c.shape
@@ -433,3 +441,21 @@ def test_the_manuals_limits_table_states_every_limit_with_its_figure() -> None:
     assert set(rows) == set(constants)
     for name, value in constants.items():
         assert f"{value:,}" in rows[name]
+
+
+@pytest.mark.parametrize("copies", [1, 2])
+def test_the_bound_holds_for_dealt_hands(copies: int) -> None:
+    """Differential: what each generator makes from dealt hands never exceeds the bound."""
+    import random
+
+    from cardrules.cards import format_cards
+
+    text = SHUANG_KOU_LIKE.replace("copies 2", f"copies {copies}").replace("deal 27", "deal 13")
+    deck = [c for c in range(54) for _ in range(copies)]
+    rng = random.Random(copies)
+    for _ in range(15):
+        rng.shuffle(deck)
+        hand = format_cards(sorted(deck[:rng.randint(5, 27)]))
+        for kind in ("pairs", "straight", "bomb", "fh", "flush"):
+            made, bound = raw_count(text, hand, kind)
+            assert made <= bound, (kind, hand)
