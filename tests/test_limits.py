@@ -69,8 +69,8 @@ def test_constants_that_square_each_other_stop_at_the_first_too_large(tmp_path: 
 
 def test_constants_and_table_entries_up_to_the_limit_are_kept() -> None:
     big = 2 ** limits.MAX_CONST_BITS - 1
-    game = compile_text(HEAD + f"const a = {big}\nconst b = -a\ntable t = {{ 1: a }}\n"
-                        "def score(p) = 0\n", "ok.rules")
+    game = compile_text(HEAD + "const a = 4294967295 * 4294967297\nconst b = -a\n"
+                        "table t = { 1: a }\ndef score(p) = 0\n", "ok.rules")
     assert dict(game.consts) == {"a": big, "b": -big}
     assert game.tables == (("t", ((1, big),)),)
     assert refused(HEAD + "table t = { 1: 99999999999 * 99999999999 }\ndef score(p) = 0\n") \
