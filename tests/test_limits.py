@@ -409,6 +409,20 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read_whole(tmp_path:
     assert done.returncode == 1 and "the file is larger than" in done.stderr
 
 
+def test_a_game_and_its_bases_together_are_held_to_the_size_limit(tmp_path: Path) -> None:
+    half = "#" * (limits.MAX_FILE_BYTES // 2 + 10) + "\n"
+    (tmp_path / "low.rules").write_text(HEAD.replace("game g", "game low") + half
+                                        + "def score(p) = 0\n", encoding="utf-8")
+    (tmp_path / "mid.rules").write_text("game mid extends low\n" + half, encoding="utf-8")
+    (tmp_path / "top.rules").write_text("game top extends mid\n", encoding="utf-8")
+    done = cli("check", str(tmp_path / "top.rules"))
+    assert done.returncode == 1
+    assert f"mid.rules:1:18: error: this game's files together are larger than " \
+        f"{limits.MAX_FILE_BYTES:,} bytes" in done.stderr
+    (tmp_path / "mid.rules").write_text("game mid extends low\n", encoding="utf-8")
+    assert cli("check", str(tmp_path / "top.rules")).returncode == 0
+
+
 TINY = """game tiny
 players 2
 deck 52

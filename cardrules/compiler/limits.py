@@ -9,8 +9,8 @@ digits of int(), the interpreter's recursion limit), and no rules file makes ``c
 from __future__ import annotations
 
 MAX_FILE_BYTES = 1_000_000
-"""Bytes of UTF-8 in a rules file, and in each file it extends; a longer file is refused
-before it is read further."""
+"""Bytes of UTF-8 in a rules file, and in a game's files together (its own and every base
+it extends); a longer file is refused before it is read further."""
 
 MAX_TREE_DEPTH = 300
 """Syntax-tree levels of one statement; a bracket level of a formula takes about six."""

@@ -117,6 +117,11 @@ def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
         return [], {}
     try:
         text = read_rules(path)
+        if _chain_bytes(rules, chain) + len(text.encode("utf-8")) > limits.MAX_FILE_BYTES:
+            errors.error(ext.span, f"this game's files together are larger than "
+                         f"{limits.MAX_FILE_BYTES:,} bytes",
+                         "the limit holds for a game's own file and all its bases together")
+            return [], {}
         base = resolve(parse_text(text, str(path)), (*chain, here))
     except CompileError as err:
         errors.items.extend(err.diagnostics)
@@ -124,6 +129,17 @@ def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
     errors.items.extend(base.errors)
     items = [i for i in base.items if not _per_file(i.key)]
     return items, base.sources
+
+
+def _chain_bytes(rules: ast.RulesFile, chain: tuple[str, ...]) -> int:
+    """The bytes of this file and of the files that extend it, down the chain."""
+    size = len(rules.source.encode("utf-8"))
+    for p in chain:
+        try:
+            size += Path(p).stat().st_size
+        except OSError:
+            continue
+    return size
 
 
 def _per_file(key: str) -> bool:
