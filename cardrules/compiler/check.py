@@ -520,14 +520,13 @@ class Checker:
                               "each call repeats all the work of the def it calls, and an "
                               "aggregate repeats its body for every seat: compute a value once "
                               "with 'let' and use it twice, or nest fewer aggregates")
-            cost = Cost(cost.steps, cost.bits, reported=True)
+            cost = Cost(cost.steps, cost.size, reported=True)
         if cost.bits > limits.MAX_VALUE_BITS and not cost.reported:
-            self.errors.error(span, f"{what} can grow to a number of {cost.bits:,} bits (the "
-                              f"limit is {limits.MAX_VALUE_BITS})",
-                              "a product is as large as its factors together, a sum one "
-                              "bit larger than its larger part: multiplying values that were "
-                              "multiplied before makes them grow without end")
-            cost = Cost(cost.steps, cost.bits, reported=True)
+            self.errors.error(span, f"{what} can grow to a number of more than "
+                              f"{limits.MAX_VALUE_BITS} bits",
+                              "a product is as large as its factors together: multiplying "
+                              "values that were multiplied before makes them grow without end")
+            cost = Cost(cost.steps, cost.size, reported=True)
         return cost
 
     def consts(self) -> tuple[tuple[str, int], ...]:
@@ -717,7 +716,7 @@ class ExprChecker:
                               tables=self.tables, defs=owner.def_costs)
         cost = estimator.of_def(result.params, result.lets, body)
         if estimator.calls_reported:
-            cost = Cost(cost.steps, cost.bits, reported=True)
+            cost = Cost(cost.steps, cost.size, reported=True)
         owner.def_costs[name] = owner.within_limits(cost, d.name.span, f"def {name}")
         self.done[name] = result
         return result
