@@ -187,7 +187,7 @@ def test_a_game_of_six_equal_groups_plays_each_set_once(tmp_path: Path) -> None:
                  "def score(p) = cards_left(p)\n", "six.rules")
     game = cardrules.load(path)
     hand = game.parse_cards("S3 H4 C5 D6 S7 H8 C9 D10 SJ HQ CK DA S2 H3")
-    plays = game.module.plays_of_kind(1, hand)
+    plays = list(game.module.plays_of_kind(1, hand))
     # Independently: the 6-card subsets of the hand whose ranks are all different.
     from itertools import combinations
     expected = sum(1 for cards in combinations(hand, 6)

@@ -309,7 +309,9 @@ class ModuleView:
             else suit_lines  # gen_cards made them of one suit already
         key_lines = code.prep + reads_groups + generated_suits + top
         loop, loop_size = "", 0
-        if isinstance(s, ir.GroupsShape) and len(s.sizes) == 1 and s.up_to == s.sizes[0]:
+        if isinstance(s, ir.GroupsShape) and len(s.sizes) == 1 and s.up_to == s.sizes[0] \
+                and (s.sizes[0] == 1 or self.g.copies == 1):  # with copies, gen_groups makes
+            # each set of cards once: eight 3s of two decks give 10 pairs, not C(8, 2) = 28
             loop, loop_size = ("each" if s.sizes[0] == 1 else "same_rank"), s.sizes[0]
         presorted = isinstance(s, ir.CardsShape) or (
             isinstance(s, ir.GroupsShape) and len(s.sizes) == 1)
