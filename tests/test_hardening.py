@@ -447,3 +447,50 @@ def test_interrupting_simulate_with_workers_stops_it() -> None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130
     assert err.decode("utf-8").endswith("interrupted\n")
+
+
+# ---------------------------------------------------------------- found by the grammar fuzzer
+# A kind's matcher is also asked, by another kind's generator, whether it would claim a play
+# first; a `group N` matcher that did not check the count claimed plays of any size.
+
+_RANGE_BESIDE_GROUP = """game g
+players 4
+deck 52
+deal 13 each
+ranks 3 4 5 6 7 8 9 10 J Q K A 2
+{combos}
+def score(p) = 0
+"""
+
+
+def _ranged(combos: str) -> cardrules.Game:
+    from cardrules.game import from_ir
+    return from_ir(compile_text(_RANGE_BESIDE_GROUP.format(combos=combos), "g.rules"),
+                   Path("g.rules"))
+
+
+def test_a_pair_kind_does_not_swallow_the_singles_of_a_range_kind() -> None:
+    g = _ranged("combination pair { group 2 key card }\n"
+                "combination single { group 1 to 2 key card }")
+    t = g.new_table(hands=["S3 H4", "D3 D4", "C5 C6", "H7 H8"], leader=0)
+    assert sorted(str(m) for m in t.legal_actions()) == ["H4", "S3"]
+
+
+def test_a_range_kind_offers_the_pairs_it_classifies() -> None:
+    g = _ranged("combination single { group 1 key card }\n"
+                "combination twos { group 1 to 2 key card }")
+    combo = g.classify("S3 H3")
+    assert combo is not None and combo.name == "twos"
+    t = g.new_table(hands=["S3 H3", "D3 D4", "C5 C6", "H7 H8"], leader=0)
+    assert sorted(str(m) for m in t.legal_actions()) == ["H3", "H3 S3", "S3"]
+
+
+def test_a_range_kind_below_a_group_kind_on_a_ladder_can_still_lead() -> None:
+    g = _ranged("combination combo3 { group 1 to 4 key card }\n"
+                "combination combo { group 3 key card }\n"
+                "ladder l: combo3 < combo")
+    t = g.new_table(hands=["S3 H5", "D3 D4", "C5 C6", "H7 H8"], leader=0)
+    assert sorted(str(m) for m in t.legal_actions()) == ["H5", "S3"]
+    t = g.new_table(seed=3)
+    t.play_out()
+    assert t.over

@@ -339,8 +339,12 @@ class ModuleView:
                     "    return None"])
             checks = ["r = RANK[cards[0]]", "if any(RANK[x] != r for x in cards):",
                       "    return None"]
+            # A matcher checks the count too: another kind's generator asks it of plays of
+            # any size (whether classify would try this kind first on the same cards).
             if s.up_to != s.sizes[0]:
                 checks += [f"if not {s.sizes[0]} <= len(cards) <= {s.up_to}:", "    return None"]
+            else:
+                checks = [f"if len(cards) != {s.sizes[0]}:", "    return None", *checks]
             return ShapeCode(gen=gen, prep=[], checks=checks)
         if isinstance(s, ir.RunShape):
             within = tuple(self.rank_index[r] for r in s.within)
@@ -379,7 +383,8 @@ class ModuleView:
                         "    return None", "hit = found"])
         if isinstance(s, ir.CardsShape):
             suit = "SUIT" if c.suits == "same" else "None"
-            return ShapeCode(gen=f"gen_cards(hand, {s.count}, {suit})", prep=[], checks=[])
+            return ShapeCode(gen=f"gen_cards(hand, {s.count}, {suit})", prep=[],
+                             checks=[f"if len(cards) != {s.count}:", "    return None"])
         return ShapeCode(gen=f"gen_set(hand, {s.cards!r})", prep=[],
                          checks=[f"if tuple(sorted(cards)) != {s.cards!r}:", "    return None"])
 

@@ -196,14 +196,10 @@ STRESS = (
 )
 
 # What the in-suite profile leaves out, and why. Remove an entry when its bug is fixed.
-AVOIDED = {
-    # `combination pair { group 2 }` before `combination single { group 1 to 2 }`: the single
-    # cards are dropped from the legal moves (match_pair does not check the card count, so
-    # every single "is a pair" and belongs to the earlier kind); a leader holding no pair has
-    # no legal move and the bots fail (IndexError in greedy_bot). The same with the range
-    # first and the group kind above it on a ladder. Found by this fuzzer; the suite draws
-    # no `group A to B` once another combination exists.
-    "range_after_groups": "a `group A to B` combination beside an exact group shape",
+AVOIDED: dict[str, str] = {
+    # Crash shapes this fuzzer found that are not fixed yet, by name: what the suite profile
+    # leaves out meanwhile. Empty: the one it found (a `group A to B` beside an exact group,
+    # whose matcher did not check the card count) is fixed and tested in test_hardening.
 }
 
 SUITE = Profile(avoid=frozenset(AVOIDED))
@@ -655,8 +651,6 @@ class Generator:
         r, st, p = self.rng, self.st, self.p
         kinds = ["groups_shape"] * 8 + ["range_shape", "cards_shape", "cards_shape",
                                         "set_shape", "run_shape", "run_shape", "run_shape"]
-        if "range_after_groups" in p.avoid and self.st.combos:
-            kinds.remove("range_shape")
         if st.seqs:
             kinds += ["sequence_shape"] * 3
         kind = r.choice(kinds)

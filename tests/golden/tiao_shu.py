@@ -114,6 +114,8 @@ SEQSETS_straights: tuple[frozenset[int], ...] = tuple(SEQ_straights)
 
 def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a single, or None if they are not one."""
+    if len(cards) != 1:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -127,6 +129,8 @@ def key_single(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a pair, or None if they are not one."""
+    if len(cards) != 2:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -140,6 +144,8 @@ def key_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a triple, or None if they are not one."""
+    if len(cards) != 3:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -174,6 +180,8 @@ def key_straight(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_flush(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a flush, or None if they are not one."""
+    if len(cards) != 5:
+        return None
     if len({SUIT[x] for x in cards}) != 1:
         return None
     return (CARD_KEY[cards[-1]], )
