@@ -106,3 +106,11 @@ def test_fuzz_command_runs_counts_and_saves_what_crashes(tmp_path: Path) -> None
                             str(saved[0])], capture_output=True, text=True, cwd=ROOT,
                            timeout=60)
     assert again.returncode == 0 and "stage " in again.stdout
+
+
+def test_the_full_profile_generates_every_case() -> None:
+    """The 100,000-case run once stopped at a case the generator itself failed on (a
+    repeated statement drawn from a program with none)."""
+    from cardrules.devtools.rulesgen import FULL
+    for i in range(22_000, 23_000):  # 2026:22992 was the one
+        generate(f"2026:{i}", FULL)

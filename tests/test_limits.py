@@ -472,3 +472,81 @@ def test_the_bound_holds_for_dealt_hands(copies: int) -> None:
         for kind in ("pairs", "straight", "bomb", "fh", "flush"):
             made, bound = raw_count(text, hand, kind)
             assert made <= bound, (kind, hand)
+
+
+# ---------------------------------------------------------------- found by the 100,000-case fuzz
+@pytest.mark.parametrize("statement", [
+    "deck 52 copies 999999999999999999", "deck 52 copies 100", "players 999999999999999999",
+    "deal 999999999999999999 each",
+])
+def test_a_number_out_of_its_range_is_reported_and_not_used(statement: str) -> None:
+    """`copies 100` used to be reported and then used: the play bound then ran past 10 s."""
+    word = statement.split()[0]
+    text = "\n".join(statement if line.startswith(word + " ") else line
+                     for line in (HEAD + "def score(p) = 0\n").splitlines())
+    done = cli("check", write_tmp(text))
+    assert done.returncode == 1
+    assert "must be between" in done.stderr or "more than" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def write_tmp(text: str) -> str:
+    import tempfile
+    folder = Path(tempfile.mkdtemp())
+    (folder / "g.rules").write_text(text, encoding="utf-8")
+    return str(folder / "g.rules")
+
+
+@pytest.mark.parametrize(("shape", "deal", "expected"), [
+    ("cards 6", 27, "about 296,037 candidate plays on a lead (the limit is 30,000), 296,010 of "
+                    "them of combination six"),
+    ("cards 7", 27, "about 888,057 candidate plays on a lead (the limit is 30,000), 888,030 of "
+                    "them of combination six"),
+])
+def test_a_game_whose_every_lead_makes_too_many_plays_is_refused(shape: str, deal: int,
+                                                                  expected: str) -> None:
+    """Under the worst-hand bound, these made a lead cost seconds on every hand."""
+    text = (HEAD.replace("deck 52", "deck 52 copies 2").replace("players 4", "players 3")
+            .replace("deal 13", f"deal {deal}")
+            + f"combination six {{ {shape} key card }}\ndef score(p) = 0\n")
+    [(line, col, message)] = refused(text)
+    assert (line, col) == (7, 1)
+    assert message == f"a dealt hand of {deal} cards makes {expected}"
+
+
+def test_the_estimate_of_a_lead_leans_high_on_dealt_hands() -> None:
+    """Differential: the estimate against the plays dealt hands really make, per kind."""
+    import importlib
+    import random
+
+    from cardrules.cards import format_cards
+    playcount = importlib.import_module("cardrules.compiler.playcount")
+    g, m = _compiled(SHUANG_KOU_LIKE)
+    caps = [2 if r in ("LJ", "BJ") else 8 for r in g.ranks]
+    index = {r: i for i, r in enumerate(g.ranks)}
+    deck = [c for c in range(54) for _ in range(2)]
+    rng = random.Random(5)
+    hands = []
+    for _ in range(30):
+        rng.shuffle(deck)
+        hands.append(format_cards(sorted(deck[:27])))
+    total_estimate = total_made = 0.0
+    for c in g.combinations:
+        estimate = playcount.expected_count(c, hand=27, caps=caps, copies=2, rank_index=index,
+                                            jokers=True)
+        made = sum(raw_count(SHUANG_KOU_LIKE, h, c.name)[0] for h in hands) / len(hands) \
+            if c.name in ("pairs", "straight", "bomb", "fh", "flush") else estimate
+        total_estimate += estimate
+        total_made += made
+    assert total_made <= total_estimate <= 20 * total_made
+    assert total_estimate < limits.MAX_TYPICAL_PLAYS  # such a game is accepted
+
+
+def test_the_odds_of_a_rank_in_a_hand_add_up() -> None:
+    import importlib
+    import itertools
+    playcount = importlib.import_module("cardrules.compiler.playcount")
+    for hand, deck, cap in itertools.product(range(0, 30, 3), (4, 8, 54, 216), (1, 4, 16)):
+        if cap <= deck:
+            assert sum(playcount.rank_spread(hand, deck, cap)) == pytest.approx(1)
+    assert playcount.rank_spread(2, 4, 2) == pytest.approx([1 / 6, 4 / 6, 1 / 6])

@@ -22,7 +22,7 @@ from . import ast, ir, limits
 from .builtins import AGGREGATES, BUILTINS
 from .cost import Cost, Estimator
 from .diagnostics import Collector, Diagnostic, Span, did_you_mean
-from .playcount import candidate_bound
+from .playcount import candidate_bound, expected_count
 from .resolve import Resolved
 
 T = TypeVar("T")
@@ -82,6 +82,9 @@ class Checker:
         value = int(tok.text)
         if not lo <= value <= hi:
             self.errors.error(tok.span, f"{what} must be between {lo} and {hi}, not {value}")
+            # what the rest of the checker works on: within the bounds, so an error already
+            # reported costs nothing more (`copies 100` made the play bound run for minutes)
+            return min(max(value, lo), hi)
         return value
 
     def card_of(self, tok: ast.Tok) -> int:
@@ -168,7 +171,7 @@ class Checker:
         top = self.top()
         self.rank_set = set(ranks)
         combos = self.combinations()
-        self.candidate_plays(combos, each + kitty)
+        self.candidate_plays(combos, each + kitty, ranks)
         names = [c.name for c in combos]
         self.kind_names = names
         ladders = self.ladders(names)
@@ -325,9 +328,32 @@ class Checker:
                          "'combination single { group 1 key card }'")
         return tuple(out)
 
-    def candidate_plays(self, combos: tuple[ir.Combination, ...], hand: int) -> None:
+    def candidate_plays(self, combos: tuple[ir.Combination, ...], hand: int,
+                        ranks: tuple[str, ...]) -> None:
         """Refuse a game whose combinations can make more than MAX_CANDIDATE_PLAYS plays
-        from one hand of the deal (the table makes them all on every lead)."""
+        from one hand of the deal (the table makes them all on every lead), or more than
+        MAX_TYPICAL_PLAYS from a dealt hand on average (what a lead usually costs: the
+        bound for the worst hand is far above it in real games)."""
+        if not self.candidate_bound(combos, hand):
+            return
+        caps = [self.copies if r in JOKER_NAMES else 4 * self.copies for r in ranks]
+        index = {r: i for i, r in enumerate(ranks)}
+        typical = [round(expected_count(c, hand=hand, caps=caps, copies=self.copies,
+                                        rank_index=index, jokers=self.deck_size == 54))
+                   for c in combos]
+        limit = limits.MAX_TYPICAL_PLAYS
+        if sum(typical) > limit:
+            most = max(range(len(combos)), key=typical.__getitem__)
+            self.errors.error(
+                combos[most].span,
+                f"a dealt hand of {hand} cards makes about {sum(typical):,} candidate plays "
+                f"on a lead (the limit is {limit:,}), {typical[most]:,} of them of "
+                f"combination {combos[most].name}",
+                "a shorter or narrower shape ('max' on a run), fewer cards dealt, or fewer "
+                "copies keep each turn quick")
+
+    def candidate_bound(self, combos: tuple[ir.Combination, ...], hand: int) -> bool:
+        """The worst hand's bound (MAX_CANDIDATE_PLAYS); whether the game is within it."""
         limit = limits.MAX_CANDIDATE_PLAYS
         bounds = [candidate_bound(c, hand=hand, copies=self.copies, ranks=len(self.rank_set),
                                   jokers=self.deck_size == 54, stop_above=limit)
@@ -344,6 +370,8 @@ class Checker:
             self.errors.error(combos[most].span, message,
                               "a shorter or narrower shape ('max' on a run), fewer cards "
                               "dealt, or fewer copies keep each turn quick")
+            return False
+        return True
 
     def combination(self, c: ast.Combination, seqs: dict[str, tuple[tuple[str, ...], ...]],
                     span: Span) -> ir.Combination | None:

@@ -54,6 +54,14 @@ MAX_CANDIDATE_PLAYS = 1_000_000
 an upper bound the checker computes from the deal, `copies` and the shapes
 (compiler/playcount.py); the table makes them all on every lead."""
 
+MAX_TYPICAL_PLAYS = 30_000
+"""Candidate plays of all combinations from a dealt hand, on average, by the checker's
+estimate (compiler/playcount.py, expected_count; it leans high): what a lead usually costs,
+about 0.1 s at this figure. MAX_CANDIDATE_PLAYS bounds the worst hand, which real games never
+deal (a 双扣-like game of two decks: worst 628,550, estimated 16,588, dealt hands 1,883 on
+average); a shape like `cards 6` of 27-card hands makes 296,010 on every hand."""
+
+
 MAX_MATCH_ROUNDS = 1_000
 """Rounds in a match: `rounds N` is at most this, and a match that its `until` has not ended
 by then ends after this many rounds."""

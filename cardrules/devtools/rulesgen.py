@@ -1232,7 +1232,7 @@ class Generator:
         self.used_alts.add((start.origin, start.number))
         if self.fault == "drop" and len(items) > 2:
             del items[r.randrange(len(items))]
-        if self.fault == "repeat":
+        if self.fault == "repeat" and items:
             items.insert(r.randrange(len(items) + 1), r.choice(items))
         # A random order of the statements; consts keep theirs (each reads the earlier ones).
         consts = [t for t in items if t.startswith("const ")]
