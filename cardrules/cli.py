@@ -207,6 +207,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if "human" in seats and sys.stdin is None:  # started with `<&-`
         raise UsageError("--seats: a human seat reads moves from standard input, which is "
                          "closed")
+    if game.ir.tricks is not None:
+        from .cli_tricks import play
+        from .tricks_game import TricksGame
+        assert isinstance(game, TricksGame)
+        play(game, args.seed, seats, out)
+        return EXIT_OK
     match = game.new_match(seed=args.seed, seats=seats)
     while not match.over:
         table = match.new_round()

@@ -2,23 +2,25 @@
 
 Its trick logic answers under a stated trump state (``trump="S", level="10"``): what unit some
 cards make, who wins a trick, whether a follow is legal, how a throw fares, and what a round's
-end changes. The round driver (deal with bids, kitty, tricks) is not built yet: ``new_table``
-and matches say so."""
+end changes. ``new_table`` plays a round (runtime/tricks/table.py), ``play_match`` a match."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
 from .cards import SUIT_LETTERS, SUIT_SYMBOLS, CardError, card_name, format_cards, rank_index
 from .compiler import ir
-from .game import Combination, Game, GameTable, Match, MatchResult
-from .runtime.bots import Bot
+from .game import Combination, Game
 from .runtime.protocol import RulesModule, unclassified
 from .runtime.tricks import trick
+from .runtime.tricks.bots import TricksBot, make_bot
 from .runtime.tricks.protocol import TricksModule
 from .runtime.tricks.settle import Settled, Settlement, settle
+from .runtime.tricks.table import Action, TricksResult, TricksTable
 from .runtime.tricks.trick import Order, TrumpState, order_for
 
 Cards = Sequence[int] | str
@@ -26,10 +28,6 @@ Cards = Sequence[int] | str
 
 class NotImplementedYet(ValueError):
     """A part of the tricks family that is designed but not built."""
-
-
-_NO_DRIVER = ("the round driver of family tricks (deal with bids, kitty, tricks) is not "
-              "implemented yet; check, compile and classify work")
 
 
 class TricksGame(Game):
@@ -120,22 +118,122 @@ class TricksGame(Game):
                           last_unit=last, levels=levels or [0] * self.players)
         return settle(self.tm, view)
 
-    # ------------------------------------------------------------ not built yet
+    # ------------------------------------------------------------ tables and matches
     def beats(self, a: Cards, b: Cards) -> bool:
         raise NotImplementedYet("in family tricks plays compare within a trick: use "
                                 "trick_winner with a trump state")
 
-    def new_table(self, **kwargs: object) -> GameTable:
-        raise NotImplementedYet(_NO_DRIVER)
+    def new_table(self, *, seed: int | str | None = None,  # type: ignore[override]
+                  seats: Sequence[str] | None = None,
+                  hands: Sequence[Cards] | None = None, dealer: int | None = None,
+                  levels: Sequence[int] | None = None, round_number: int = 1,
+                  **_: object) -> TricksGameTable:
+        """A round at a table: dealt from ``seed``, or the given ``hands`` (one per seat, the
+        kitty then being the rest of the deck). ``dealer`` None: the first round, whose dealer
+        is the first bidder."""
+        dealt = None
+        if hands is not None:
+            if isinstance(hands, str):
+                raise CardError("hands: give one hand per seat")
+            dealt = [self.cards(h) for h in hands]
+        return TricksGameTable(self, seed=seed, seats=seats, hands=dealt, dealer=dealer,
+                               levels=levels, round_number=round_number)
 
-    def bots(self, seats: Sequence[str]) -> list[Bot | None]:
-        raise NotImplementedYet(_NO_DRIVER)
+    def bots(self, seats: Sequence[str]) -> list[TricksBot | None]:  # type: ignore[override]
+        return [None if k == "human" else make_bot(k, self.tm) for k in seats]
 
-    def new_match(self, *, seed: int | str, seats: Sequence[str]) -> Match:
-        raise NotImplementedYet(_NO_DRIVER)
+    def new_match(self, *, seed: int | str,  # type: ignore[override]
+                  seats: Sequence[str]) -> TricksMatch:
+        return TricksMatch(self, seed=seed, seats=seats)
 
-    def play_match(self, *, seed: int | str, seats: Sequence[str]) -> MatchResult:
-        raise NotImplementedYet(_NO_DRIVER)
+    def play_match(self, *, seed: int | str,  # type: ignore[override]
+                   seats: Sequence[str]) -> TricksMatchResult:
+        """A whole match with bots only: rounds until the rules end it."""
+        match = self.new_match(seed=seed, seats=seats)
+        while not match.over:
+            table = match.new_round()
+            table.play_out()
+            match.end_round(table)
+        return match.result()
+
+
+class TricksGameTable(TricksTable):
+    """A table that knows its game and which seats are bots."""
+
+    def __init__(self, game: TricksGame, *, seed: int | str | None,
+                 seats: Sequence[str] | None, hands: Sequence[Sequence[int]] | None,
+                 dealer: int | None, levels: Sequence[int] | None, round_number: int) -> None:
+        super().__init__(game.tm, seed=seed, hands=hands, dealer=dealer, levels=levels,
+                         round_number=round_number)
+        self.game = game
+        self.seat_kinds = list(seats) if seats else ["random"] * game.players
+        self.bot_fns = game.bots(self.seat_kinds)
+        self.bot_rng = random.Random(f"bots:{seed}")
+
+    def bot_move(self) -> Action:
+        bot = self.bot_fns[self.seat]
+        if bot is None:
+            raise ValueError(f"seat {self.seat} is not a bot")
+        return bot(self.view(self.seat), self.legal_actions(), self.bot_rng)
+
+    def play_out(self) -> None:
+        while not self.over:
+            self.apply(self.bot_move())
+
+
+@dataclass(frozen=True, kw_only=True)
+class TricksMatchResult:
+    rounds: tuple[TricksResult, ...]
+    levels: tuple[int, ...]  # levels climbed by each seat's side at the end
+    finished: bool  # False: stopped at MAX_ROUNDS before the rules ended it
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's round scores added up."""
+        return tuple(sum(col) for col in zip(*(r.scores for r in self.rounds), strict=True))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.levels
+
+
+class TricksMatch:
+    """Rounds until the rules end the match (``until``, or ``rounds N``): levels climb by
+    ``level up``, the next dealer by ``dealer next``. Bounded: at most MAX_ROUNDS rounds."""
+
+    MAX_ROUNDS = 300
+
+    def __init__(self, game: TricksGame, *, seed: int | str, seats: Sequence[str]) -> None:
+        self.game = game
+        self.seed = seed
+        self.seats = list(seats)
+        self.levels = [0] * game.players
+        self.dealer: int | None = None
+        self.rounds: list[TricksResult] = []
+        self.over = False
+
+    def new_round(self) -> TricksGameTable:
+        return self.game.new_table(seed=f"{self.seed}:{len(self.rounds)}", seats=self.seats,
+                                   dealer=self.dealer, levels=self.levels,
+                                   round_number=len(self.rounds) + 1)
+
+    def end_round(self, t: TricksTable) -> TricksResult:
+        m = self.game.tm
+        result = t.result()
+        self.rounds.append(result)
+        self.levels = list(result.levels)
+        self.dealer = result.next_dealer
+        after = t.settlement(0, result.kitty, levels=self.levels)  # `until` reads new levels
+        self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
+            or m.ends_match(after) or len(self.rounds) >= self.MAX_ROUNDS
+        return result
+
+    def result(self) -> TricksMatchResult:
+        finished = len(self.rounds) < self.MAX_ROUNDS or self.game.tm.ends_match(
+            Settlement(self.game.tm, dealer=0, trick_points=0, kitty_points=0, last_unit=0,
+                       levels=self.levels))
+        return TricksMatchResult(rounds=tuple(self.rounds), levels=tuple(self.levels),
+                                 finished=finished)
 
 
 # ------------------------------------------------------------------ worked examples

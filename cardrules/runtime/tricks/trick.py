@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from .protocol import TricksModule
 
@@ -348,3 +349,71 @@ def _beats_piece(hand: Sequence[int], piece: Piece, led: int, order: Order) -> b
 
 def card_points(cards: Iterable[int], m: TricksModule) -> int:
     return sum(m.POINTS[c] for c in cards)
+
+
+def follow_cards(hand: Sequence[int], lead: Sequence[int], order: Order,
+                 m: TricksModule) -> tuple[list[tuple[int, ...]], int]:
+    """The legal follows of ``hand`` to ``lead``, as (the led-class cards every legal follow
+    may hold, as distinct multisets) and the number of other cards to add freely.
+
+    When the hand holds no more cards of the led class than the lead, every one of them is
+    played and the rest is free. Otherwise every choice of the lead's number of class cards
+    that reproduces the lead's units as well as the hand can; past ``_MAX_CHOICES`` choices,
+    the one the follow priorities build (the lowest instances, then the lowest cards)."""
+    n = len(lead)
+    led = order.cls[lead[0]]
+    in_class = sorted((c for c in hand if order.cls[c] == led), key=order.strength)
+    if len(in_class) <= n:
+        return [tuple(in_class)], n - len(in_class)
+    fmt = decompose(lead, order, m)
+    want = follow_counts(in_class, fmt, order, m)
+    if _choices(len(in_class), n) > _MAX_CHOICES:
+        return [built_follow(in_class, fmt, n, order, m)], 0
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for combo in combinations(in_class, n):
+        if combo in seen:
+            continue
+        seen.add(combo)
+        if follow_counts(combo, fmt, order, m) >= want:
+            out.append(combo)
+    return out, 0
+
+
+_MAX_CHOICES = 4000
+
+
+def _choices(k: int, n: int) -> int:
+    from math import comb
+    return comb(k, n)
+
+
+def built_follow(in_class: Sequence[int], lead: Sequence[Piece], n: int, order: Order,
+                 m: TricksModule) -> tuple[int, ...]:
+    """One legal follow from many class cards: the instances the follow priorities take
+    (lowest first), then the lowest cards left."""
+    rem = Counter(in_class)
+    taken: list[int] = []
+    for piece in lead:
+        alternatives = m.FOLLOW[piece.unit] or ((piece.unit,),)
+        left = piece.size
+        for alt in alternatives:
+            shapes = sorted((_part_shape(m, u, piece) for u in alt), reverse=True,
+                            key=lambda s: s[0] * s[1])
+            size = sum(w * k for w, k in shapes)
+            while size <= left:
+                before = Counter(rem)
+                if not _take_all(rem, shapes, order):
+                    break
+                taken += list((before - rem).elements())
+                left -= size
+    rest = sorted(rem.elements(), key=order.strength)
+    return tuple(sorted(taken + rest[:n - len(taken)], key=order.strength))
+
+
+def largest_unit(cards: Sequence[int], order: Order, m: TricksModule) -> int:
+    """Cards in the largest unit of a play (its cards of one class)."""
+    by_class: dict[int, list[int]] = {}
+    for c in cards:
+        by_class.setdefault(order.cls[c], []).append(c)
+    return max(p.size for part in by_class.values() for p in decompose(part, order, m))
