@@ -60,16 +60,21 @@ def unit_witness(a: Game, b: Game) -> str | None:
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     deck = sorted(set(a.tm.DECK) & set(b.tm.DECK))
-    copies = min(a.tm.COPIES, b.tm.COPIES)
+    copies = max(a.tm.COPIES, b.tm.COPIES)
+
+    def name(g: TricksGame, cards: tuple[int, ...], order: trick.Order) -> str:
+        if cards.count(cards[0]) > g.tm.COPIES:
+            return f"more copies than its deck of {g.tm.COPIES}"
+        u = trick.unit_of(cards, order, g.tm)
+        return g.tm.UNITS[u] if u is not None else "nothing"
+
     for state in _states(a)[:4]:
         oa, ob = a.order(state), b.order(state)
         for n in range(1, copies + 1):
             sets = [(x,) * n for x in deck]
             sets += [(x,) * n + (y,) * n for x, y in product(deck, deck) if x < y]
             for cards in sets:
-                ua, ub = trick.unit_of(cards, oa, a.tm), trick.unit_of(cards, ob, b.tm)
-                na = a.tm.UNITS[ua] if ua is not None else "nothing"
-                nb = b.tm.UNITS[ub] if ub is not None else "nothing"
+                na, nb = name(a, cards, oa), name(b, cards, ob)
                 if na != nb:
                     return (f"{_shown(state)}: {format_cards(list(cards))} is {na} in {a.name}, "
                             f"{nb} in {b.name}")

@@ -292,22 +292,10 @@ def test_bad_tricks_rules_give_located_messages(label: str, change: tuple[str, s
 
 
 # ------------------------------------------------------------------ diff
-TWO_TRUMP = """game tractor_2_trump extends tractor
-title "2为常主"
-override trumps {
-  rank: level
-  suit: bid
-  order: suit < off 2 < suit 2 < off rank < suit rank < LJ < BJ
-}
-"""
-
-
-def test_diff_tractor_2_trump_shows_the_order_with_two_cards(tmp_path: Path) -> None:
+def test_diff_tractor_2_trump_shows_the_order_with_two_cards() -> None:
     from cardrules.compiler.diff import diff
     from cardrules.witness import with_witnesses
-    path = tmp_path / "tractor_2_trump.rules"
-    path.write_text(TWO_TRUMP)
-    a, b = cardrules.load("tractor"), cardrules.load(path)
+    a, b = cardrules.load("tractor"), cardrules.load("tractor_2_trump")
     diffs = with_witnesses(a, b, diff(a.ir, b.ir))
     assert [d.record() for d in diffs] == [{
         "area": "ordering", "what": "trump order", "change": "changed",
@@ -315,6 +303,20 @@ def test_diff_tractor_2_trump_shows_the_order_with_two_cards(tmp_path: Path) -> 
         "new": "suit < off 2 < suit 2 < off rank < suit rank < LJ < BJ",
         "witness": "trump S level 3: trick S2, S4 is won by play 2 in tractor, play 1 in "
                    "tractor_2_trump"}]
+
+
+def test_diff_shengji_shows_deck_deal_and_bands_with_a_scoring_witness() -> None:
+    from cardrules.compiler.diff import diff
+    from cardrules.witness import with_witnesses
+    a, b = cardrules.load("tractor"), cardrules.load("shengji")
+    diffs = {d.what: d for d in with_witnesses(a, b, diff(a.ir, b.ir))}
+    assert (diffs["deck"].old, diffs["deck"].new) == ("54 cards x 2", "54 cards x 1")
+    assert (diffs["deal"].old, diffs["deal"].new) == ("25 each", "12 each")
+    assert diffs["const band"].witness == (
+        "dealer 0, defenders 20 points: tractor gives points 20, up 2 0 2 0, dealer 2; "
+        "shengji gives points 20, up 1 0 1 0, dealer 2")
+    assert diffs["unit pair"].change == "removed" and "S2 S2 is pair in tractor" in (
+        diffs["unit pair"].witness or "")
 
 
 def test_diff_band_change_has_a_settle_witness(tmp_path: Path) -> None:

@@ -213,13 +213,12 @@ class TricksTable:
     def _lead_actions(self, hand: list[int], sel: list[int]) -> list[Action]:
         order = self.order
         left = Counter(hand) - Counter(sel)
+        led = order.cls[sel[0]] if sel else -1
         out = []
         for c in sorted(left, key=order.strength):
-            cards = [*sel, c]
-            if len(order.classes(cards)) != 1:
-                continue
-            if self.m.THROWS or trick.unit_of(cards, order, self.m) is not None \
-                    or self._unit_prefix(cards, hand):
+            if led >= 0 and order.cls[c] != led:
+                continue  # a lead is of one class
+            if self.m.THROWS or self._unit_prefix([*sel, c], hand):
                 out.append(Action("card", c))
         if sel and trick.lead_problem(sel, order, self.m) is None:
             out.append(DONE)
@@ -243,6 +242,9 @@ class TricksTable:
         chosen = Counter(c for c in sel if order.cls[c] == led)
         others = len(sel) - sum(chosen.values())
         allowed: set[int] = set()
+        if choices == [trick.ANY]:
+            choices = []
+            allowed = {c for c in Counter(hand) - Counter(sel) if order.cls[c] == led}
         for combo in choices:
             rest = Counter(combo) - chosen
             if not chosen - Counter(combo):

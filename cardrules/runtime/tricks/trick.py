@@ -351,21 +351,27 @@ def card_points(cards: Iterable[int], m: TricksModule) -> int:
     return sum(m.POINTS[c] for c in cards)
 
 
+ANY = (-1,)  # in follow_cards: any cards of the led class
+
+
 def follow_cards(hand: Sequence[int], lead: Sequence[int], order: Order,
                  m: TricksModule) -> tuple[list[tuple[int, ...]], int]:
     """The legal follows of ``hand`` to ``lead``, as (the led-class cards every legal follow
     may hold, as distinct multisets) and the number of other cards to add freely.
 
     When the hand holds no more cards of the led class than the lead, every one of them is
-    played and the rest is free. Otherwise every choice of the lead's number of class cards
-    that reproduces the lead's units as well as the hand can; past ``_MAX_CHOICES`` choices,
-    the one the follow priorities build (the lowest instances, then the lowest cards)."""
+    played and the rest is free. A lead of single cards takes any of the class: ``[ANY]``.
+    Otherwise every choice of the lead's number of class cards that reproduces the lead's
+    units as well as the hand can; past ``_MAX_CHOICES`` choices, the one the follow
+    priorities build (the lowest instances, then the lowest cards)."""
     n = len(lead)
     led = order.cls[lead[0]]
     in_class = sorted((c for c in hand if order.cls[c] == led), key=order.strength)
     if len(in_class) <= n:
         return [tuple(in_class)], n - len(in_class)
     fmt = decompose(lead, order, m)
+    if all(p.size == 1 for p in fmt):
+        return [ANY], 0
     want = follow_counts(in_class, fmt, order, m)
     if _choices(len(in_class), n) > _MAX_CHOICES:
         return [built_follow(in_class, fmt, n, order, m)], 0
