@@ -129,9 +129,11 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
         if kept != "score":
             row[f"mean_total_{kept}"] = round(totals[s].mean(), 4)
         seats_out.append(row)
-    return {"game": game.name, "games": n, "rounds": rounds, "seed": seed,
-            "unit": "match" if game.ir.match.rounds != 1 else "round", "seats": seats_out,
-            "first": "dealt" if game.ir.tricks is not None else "first out"}
+    stats = {"game": game.name, "games": n, "rounds": rounds, "seed": seed,
+             "unit": "match" if game.ir.match.rounds != 1 else "round", "seats": seats_out}
+    if game.ir.tricks is not None:  # the rate counts who dealt, not who went out first
+        stats["first"] = "dealt"
+    return stats
 
 
 def summary_text(stats: dict[str, Any]) -> str:

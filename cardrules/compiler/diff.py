@@ -269,7 +269,9 @@ def diff(a: ir.Game, b: ir.Game) -> list[Difference]:
     """Every difference, in a fixed order: table, orderings, combinations, flow, teams and
     scoring, match. Names and titles are identity, not rules: they are not compared."""
     from .diff_tricks import family, tricks  # each family's statements in their own module
-    return (family(a, b) + table(a, b) + orderings(a, b) + combinations(a, b) + tricks(a, b)
+    if a.family != b.family:  # the rules of play of two families do not compare
+        return family(a, b) + table(a, b) + match(a, b)
+    return (table(a, b) + orderings(a, b) + combinations(a, b) + tricks(a, b)
             + flow(a, b) + scoring(a, b) + match(a, b))
 
 

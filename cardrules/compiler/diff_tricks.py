@@ -55,28 +55,32 @@ def tricks(a: ir.Game, b: ir.Game) -> list[Difference]:
         what = f"unit {name}"
         if name not in ub:
             out.append(Difference(area="combination", what=what, change="removed",
-                                  old=ua[name], probe=("tricks", "unit")))
+                                  old=ua[name], probe=("tricks", what)))
         elif name not in ua:
             out.append(Difference(area="combination", what=what, change="added",
-                                  new=ub[name], probe=("tricks", "unit")))
+                                  new=ub[name], probe=("tricks", what)))
         else:
-            out += _changed("combination", what, ua[name], ub[name], ("tricks", "unit"))
-    out += _changed("flow", "lead", " | ".join(ta.leads), " | ".join(tb.leads))
-    out += _changed("flow", "throw penalty", ta.throw_penalty, tb.throw_penalty)
+            out += _changed("combination", what, ua[name], ub[name], ("tricks", what))
+    out += _changed("flow", "lead", " | ".join(ta.leads), " | ".join(tb.leads),
+                    ("tricks", "lead"))
+    out += _changed("flow", "throw penalty", ta.throw_penalty, tb.throw_penalty,
+                    ("tricks", "penalty"))
     fa = {r.lead: _follow(r) for r in ta.follow}
     fb = {r.lead: _follow(r) for r in tb.follow}
     for name in [*fa, *(n for n in fb if n not in fa)]:
-        out += _changed("flow", f"follow {name}", fa.get(name, "none"), fb.get(name, "none"))
-    out += _changed("flow", "ruff", _yes(ta.ruffing), _yes(tb.ruffing))
-    out += _changed("flow", "ruff must cover units", _yes(ta.ruff_cover), _yes(tb.ruff_cover))
+        out += _changed("flow", f"follow {name}", fa.get(name, "none"), fb.get(name, "none"),
+                        ("tricks", "follow " + name))
+    out += _changed("flow", "ruff", _yes(ta.ruffing), _yes(tb.ruffing), ("tricks", "order"))
+    out += _changed("flow", "ruff must cover units", _yes(ta.ruff_cover), _yes(tb.ruff_cover),
+                    ("tricks", "cover"))
     out += _changed("scoring", "points", _points(ta), _points(tb))
     out += _changed("scoring", "kitty bonus", ta.kitty_bonus or "none", tb.kitty_bonus or "none")
     out += _changed("flow", "dealer first", f"first_bidder else seat {ta.dealer_fallback}",
-                    f"first_bidder else seat {tb.dealer_fallback}")
+                    f"first_bidder else seat {tb.dealer_fallback}", ("tricks", "first"))
     out += _changed("flow", "dealer next", pretty.expr(ta.dealer_next),
-                    pretty.expr(tb.dealer_next))
+                    pretty.expr(tb.dealer_next), ("tricks", "settle"))
     out += _changed("flow", "bidding", "; ".join(map(_bid, ta.bids)) or "none",
-                    "; ".join(map(_bid, tb.bids)) or "none")
+                    "; ".join(map(_bid, tb.bids)) or "none", ("tricks", "bidding"))
     out += _changed("scoring", "level up", ta.level_up, tb.level_up)
     return out
 
