@@ -40,8 +40,9 @@ def _ask(table: TricksGameTable, out: TextIO) -> None:
     game = table.game
     while True:
         view = table.view(table.seat)
+        levels = " ".join(level_word(game, x) for x in view.levels)
         out.write(f"\nseat {view.seat} ({view.phase}); trumps {trump_words(view.trump)}; "
-                  f"dealer {view.dealer if view.dealer >= 0 else '?'}\n"
+                  f"dealer {view.dealer if view.dealer >= 0 else '?'}; levels {levels}\n"
                   f"hand: {grouped_hand(game, view)}\n")
         if view.trick:
             out.write("trick: " + "; ".join(f"seat {s}: {format_cards(list(c))}"

@@ -338,3 +338,15 @@ def test_diff_across_families_names_the_family(tractor: TricksGame) -> None:
     diffs = with_witnesses(tractor, b, diff(tractor.ir, b.ir))
     assert diffs[0].record()["what"] == "family"
     assert all(d.witness is None for d in diffs)
+
+
+def test_hostile_labels_and_title_stay_strings() -> None:
+    from cardrules.compiler import generate
+    text = TRICKS.replace('title "拖拉机 Tractor (two decks)"',
+                          'title "x\\"\\"\\"); import os; os.system(\\"echo pwned\\"); (\\"\\"\\""')
+    text = text.replace('unit pair "对子"', 'unit pair "\\"); import os #"')
+    assert text != TRICKS
+    source = generate(compile_text(text, "evil'\n.rules"), "evil'\n.rules")
+    compile(source, "<generated>", "exec")  # valid Python
+    assert "import os" not in [line.strip() for line in source.splitlines()]
+    assert "'\"); import os #'" in source
