@@ -75,7 +75,9 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     if failures:
         raise CompileError(failures, {str(game.path): game.ir.source})
     n = len(game.ir.examples)
-    out.write(f"{game.path}: ok: {game.name}, {plural(len(game.ir.combinations), 'combination')}"
+    parts = (plural(len(game.ir.tricks.units), "unit") if game.ir.tricks is not None
+             else plural(len(game.ir.combinations), "combination"))
+    out.write(f"{game.path}: ok: {game.name}, {parts}"
               f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
     return EXIT_OK
 
@@ -113,11 +115,32 @@ def cmd_classify(args: argparse.Namespace, out: TextIO) -> int:
         cards = game.parse_cards(" ".join(args.cards))
     except CardError as err:
         raise InputError(str(err)) from None
+    if game.ir.tricks is not None:
+        return _classify_tricks(game, cards, args, out)
     combo = game.classify(cards)
     if combo is None:
         out.write(f"{game.format_cards(game.sort_cards(cards))}: not a combination\n")
         return EXIT_INPUT
     out.write(f"{game.format_cards(combo.cards)}: {combo}\n")
+    return EXIT_OK
+
+
+def _classify_tricks(game: Game, cards: tuple[int, ...], args: argparse.Namespace,
+                     out: TextIO) -> int:
+    """A unit under the trump state given by --trump and --level."""
+    from .tricks_game import TricksGame
+    assert isinstance(game, TricksGame)
+    if args.level is None:
+        raise UsageError("a trick-taking game classifies under a trump state: give --trump "
+                         "SUIT|none and --level RANK")
+    state = game.state(args.trump, args.level)
+    combo = game.classify(cards, trump=args.trump, level=args.level)
+    shown = game.format_cards(game.sort_cards(cards, state))
+    where = f"(trump {args.trump}, level {args.level})"
+    if combo is None:
+        out.write(f"{shown}: not a unit {where}\n")
+        return EXIT_INPUT
+    out.write(f"{shown}: {combo} {where}\n")
     return EXIT_OK
 
 
@@ -184,6 +207,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if "human" in seats and sys.stdin is None:  # started with `<&-`
         raise UsageError("--seats: a human seat reads moves from standard input, which is "
                          "closed")
+    if game.ir.tricks is not None:
+        from .cli_tricks import play
+        from .tricks_game import TricksGame
+        assert isinstance(game, TricksGame)
+        play(game, args.seed, seats, out)
+        return EXIT_OK
     match = game.new_match(seed=args.seed, seats=seats)
     while not match.over:
         table = match.new_round()
@@ -278,6 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("classify", help="what combination some cards form")
     c.add_argument("game")
     c.add_argument("cards", nargs="+", help="cards like S3 H10 DQ or ♠3 ♥10")
+    c.add_argument("--trump", default="none",
+                   help="family tricks: the trump suit (S H C D, or none)")
+    c.add_argument("--level", help="family tricks: the trump rank (the dealer side's level)")
     for name, helptext in (("play", "play one round or match"),
                            ("simulate", "play many games with bots")):
         c = sub.add_parser(name, help=helptext)

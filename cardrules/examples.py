@@ -36,6 +36,10 @@ def check_examples(game: Game) -> list[Diagnostic]:
 
 
 def _problem(game: Game, ex: ir.Example) -> tuple[str, str] | None:
+    if isinstance(ex, (ir.ExampleTricks, ir.ExampleSettle)):
+        from .tricks_game import TricksGame, tricks_problem  # the family's own examples
+        assert isinstance(game, TricksGame)
+        return tricks_problem(game, ex)
     if isinstance(ex, ir.ExampleIs):
         got = game.classify(ex.cards)
         shown = "not a combination" if got is None else str(got)

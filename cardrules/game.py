@@ -262,4 +262,8 @@ def from_ir(game: ir.Game, path: Path) -> Game:
     """A game from its checked IR (as ``load`` does after compiling ``path``); the file is
     not read again."""
     module, source = load_module(game, path.name)
+    if game.family == "tricks":
+        from .tricks_game import TricksGame  # noqa: I001 (the family's game, above both)
+        from .runtime.tricks.protocol import TricksModule
+        return TricksGame(game, cast(TricksModule, module), source, path)
     return Game(game, cast(RulesModule, module), source, path)

@@ -41,6 +41,11 @@ def _play_chunk(game: Game, args: tuple[int, int, int, tuple[str, ...]]
 
 
 def _one(game: Game, seed: int, index: int, seats: Sequence[str]) -> dict[str, Any]:
+    from .tricks_game import TricksGame
+    if isinstance(game, TricksGame):  # a match of tricks: who dealt, instead of who went out
+        tres = game.play_match(seed=f"{seed}/{index}", seats=seats)
+        return {"scores": list(tres.scores), "totals": list(tres.levels),
+                "rounds": len(tres.rounds), "first_out": [r.dealer for r in tres.rounds]}
     res = game.play_match(seed=f"{seed}/{index}", seats=seats)
     return {"scores": list(res.scores), "totals": list(res.totals), "rounds": len(res.rounds),
             "first_out": [r.places[0] for r in res.rounds if r.places]}
@@ -124,8 +129,11 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
         if kept != "score":
             row[f"mean_total_{kept}"] = round(totals[s].mean(), 4)
         seats_out.append(row)
-    return {"game": game.name, "games": n, "rounds": rounds, "seed": seed,
-            "unit": "match" if game.ir.match.rounds != 1 else "round", "seats": seats_out}
+    stats = {"game": game.name, "games": n, "rounds": rounds, "seed": seed,
+             "unit": "match" if game.ir.match.rounds != 1 else "round", "seats": seats_out}
+    if game.ir.tricks is not None:  # the rate counts who dealt, not who went out first
+        stats["first"] = "dealt"
+    return stats
 
 
 def summary_text(stats: dict[str, Any]) -> str:
@@ -134,7 +142,8 @@ def summary_text(stats: dict[str, Any]) -> str:
     count = f"{plural(stats['games'], 'match', 'matches')}, {plural(stats['rounds'], 'round')}" \
         if unit == "match" else plural(stats["games"], "round")
     lines = [f"{stats['game']}: {count}, seed {stats['seed']}",
-             "seat  kind     mean score   95% interval          first out"
+             "seat  kind     mean score   95% interval          "
+             + f"{stats.get('first', 'first out'):>9}"
              + "".join(f"   {k[len('mean_total_'):]} total" for k in extra),
              f"                (per {unit})"]
     for s in stats["seats"]:

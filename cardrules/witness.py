@@ -477,6 +477,9 @@ def with_witnesses(a: Game, b: Game, diffs: list[Difference],
     """Witnesses for orderings, combinations and flow, and one end of round for the scoring
     (on the score def if it changed, else on the first scoring difference). Searches share a
     time budget; one that runs out of it says so, and those after it are not made."""
+    if "tricks" in (a.ir.family, b.ir.family):  # the climbing searches do not apply
+        from .tricks_witness import with_tricks_witnesses
+        return with_tricks_witnesses(a, b, diffs)
     s = _Search(a, b, budget)
 
     def search(run: Callable[[], str | None]) -> str | None:

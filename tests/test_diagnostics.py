@@ -34,7 +34,7 @@ def sub(old: str, new: str) -> str:
 
 # (label, rules text, "line:col", message, hint fragment or "")
 CASES = [
-    ("unknown statement", add("foo 3\n"), "9:1", "unknown statement 'foo'",
+    ("unknown statement", add("zzz 3\n"), "9:1", "unknown statement 'zzz'",
      "statements start with"),
     ("misspelt statement", add("player 4\n"), "9:1", "unknown statement 'player'",
      "did you mean 'players'?"),
@@ -107,8 +107,8 @@ CASES = [
      "the deck has no LJ", "deck 54"),
     ("groups written smallest first", add("combination fh { group 2 + group 3 key card }\n"),
      "9:18", "write the groups largest first", "group 3 + group 2"),
-    ("unplayable family", add("family tricks\n"), "9:8",
-     "the tricks family is designed but cannot be played yet", "planned"),
+    ("unplayable family", add("family banking\n"), "9:8",
+     "the banking family is designed but cannot be played yet", "planned"),
     ("a def with a builtin's name", add("def cards_left(p) = 1\n"), "9:5",
      "def cards_left has the name of a built-in quantity", ""),
     ("holder leads without a lead card", add("lead next: holder\n"), "9:1",

@@ -11,9 +11,10 @@ from collections import Counter
 import pytest
 
 import cardrules
-from cardrules.compiler import builtin_games
+from cardrules.compiler import builtin_games, compile_path
 
-GAMES = [p.stem for p in builtin_games()]
+# The climbing games; the tricks family's round driver is not built yet (tests/test_tricks*).
+GAMES = [p.stem for p in builtin_games() if compile_path(p).family == "climbing"]
 
 
 def play_round(game: cardrules.Game, seed: int, first_round: bool) -> tuple[object, ...]:

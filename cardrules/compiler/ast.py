@@ -275,6 +275,123 @@ class ExampleScores:
     expect: tuple[Tok, ...]
 
 
+
+
+# ------------------------------------------------------------------ family tricks
+@dataclass(frozen=True, kw_only=True)
+class Levels:
+    ranks: tuple[Tok, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TrumpPattern:
+    kind: str  # suit suit_rank off_rank suit_of off_of card
+    word: Tok | None  # the rank of suit_of / off_of, the card of card
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trumps:
+    rank: Tok | None  # None: the dealer side's level
+    order: tuple[TrumpPattern, ...]  # low to high
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unit:
+    name: Tok
+    label: str
+    identical: Tok | None
+    chain_of: Tok | None
+    min_len: Tok | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leads:
+    kinds: tuple[Tok, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Throw:
+    label: str
+    penalty: Tok | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class FollowRule:
+    lead: Tok
+    alternatives: tuple[tuple[Tok, ...], ...]  # highest priority first; each a sum of units
+
+
+@dataclass(frozen=True, kw_only=True)
+class Follow:
+    rules: tuple[FollowRule, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruff:
+    label: str
+    cover: bool
+    discard: bool
+    overruff: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Points:
+    entries: tuple[tuple[Tok, Tok], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealerFirst:
+    fallback: Tok | None  # `else seat N`
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealerNext:
+    value: Expr
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bid:
+    options: tuple[tuple[Tok, Tok | None], ...]  # (count, card); None: the trump rank
+    names: Tok  # suit | none
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bidding:
+    label: str
+    bids: tuple[Bid, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExampleTricks:
+    """``example with trump S level 10: CASE``: a case under a stated trump state."""
+
+    trump: Tok  # a suit letter, or none
+    level: Tok
+    case: str  # is trick follow throw
+    cards: tuple[Tok, ...]  # the quoted card lists, in the order written
+    kind: Tok | None = None  # case is: the unit (None: nothing)
+    legal: bool = False  # case follow
+    winner: Tok | None = None  # case trick: the winning play, from 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExampleSettle:
+    """``example settle dealer 0 points 35 => points 35 up 2 0 2 0 dealer 2``."""
+
+    setup: tuple[tuple[Tok, Tok], ...]
+    points: Tok | None
+    up: tuple[Tok, ...]
+    dealer: Tok | None
+    span: Span
+
+
+TricksStmt = (Levels | Trumps | Unit | Leads | Throw | Follow | Ruff | Points | DealerFirst
+              | DealerNext | Bidding | ExampleTricks | ExampleSettle)
+
+
 Stmt = (
     Title
     | Family
@@ -299,6 +416,7 @@ Stmt = (
     | ExampleIs
     | ExampleBeats
     | ExampleScores
+    | TricksStmt
 )
 
 

@@ -55,3 +55,28 @@ AGGREGATES: dict[str, tuple[str, str]] = {
     "max": ("int", "int"),
     "min": ("int", "int"),
 }
+
+
+# The quantities of a trick-taking round (family tricks), beside the generic ones above that
+# make sense there. A tricks formula cannot read cards left or finishing places.
+_SHARED = ("others", "seats", "seat_count", "side", "same_side", "total", "round_number", "abs")
+TRICKS_BUILTINS: dict[str, Builtin] = {
+    **{name: BUILTINS[name] for name in _SHARED},
+    "dealer_seat": Builtin(params=(), returns="seat", doc="the dealer (庄家) of this round"),
+    "on_dealer_side": Builtin(params=("seat",), returns="bool",
+                              doc="whether the seat plays on the dealer's side"),
+    "partner": Builtin(params=("seat",), returns="seat", doc="the seat's partner (opposite)"),
+    "next_seat": Builtin(params=("seat",), returns="seat",
+                         doc="the seat after this one in turn order"),
+    "level_of": Builtin(params=("seat",), returns="int",
+                        doc="how many levels the seat's side has climbed (0 at the first level)"),
+    "defender_points": Builtin(params=(), returns="int",
+                               doc="the defenders' card points, the kitty bonus included"),
+    "kitty_points": Builtin(params=(), returns="int", doc="card points in the buried kitty"),
+    "last_unit": Builtin(params=(), returns="int",
+                         doc="cards in the largest unit of the play that won the last trick"),
+}
+
+
+def family_builtins(family: str) -> dict[str, Builtin]:
+    return TRICKS_BUILTINS if family == "tricks" else BUILTINS

@@ -19,7 +19,7 @@ from ..cards import (
 )
 from ..text import plural
 from . import ast, ir, limits
-from .builtins import AGGREGATES, BUILTINS
+from .builtins import AGGREGATES, family_builtins
 from .cost import Cost, Estimator
 from .diagnostics import Collector, Diagnostic, Span, did_you_mean
 from .playcount import candidate_bound, expected_count
@@ -69,6 +69,7 @@ class Checker:
         self.errors.items.extend(res.errors)
         self.items = {i.key: i for i in res.items}
         self.head = Span(file=res.path, line=1, col=1, end_line=1, end_col=5)
+        self.family = "climbing"
 
     # ---------------------------------------------------------------- helpers
     def stmt(self, key: str, cls: type[T]) -> T | None:
@@ -153,10 +154,11 @@ class Checker:
         title = self.stmt("title", ast.Title)
         family = self.stmt("family", ast.Family)
         fam = family.name.text if family else "climbing"
+        self.family = fam
         if family and fam not in _FAMILIES:
             self.errors.error(family.name.span, f"unknown family '{fam}'",
                               did_you_mean(fam, _FAMILIES) or "families: " + ", ".join(_FAMILIES))
-        elif family and fam != "climbing":
+        elif family and fam == "banking":
             self.errors.error(family.name.span, f"the {fam} family is designed but cannot be "
                               "played yet", "docs/language.md: planned constructs")
         players = self.players()
@@ -170,7 +172,7 @@ class Checker:
         order = self.card_order()
         top = self.top()
         self.rank_set = set(ranks)
-        combos = self.combinations()
+        combos = self.combinations() if fam != "tricks" else ()
         self.candidate_plays(combos, each + kitty, ranks)
         names = [c.name for c in combos]
         self.kind_names = names
@@ -183,6 +185,9 @@ class Checker:
         defs = self.defs(dict(consts), dict(tables))
         match = self.match(defs, dict(consts), dict(tables))
         examples = self.examples(names, players)
+        from .check_tricks import check_tricks  # each family's sections in their own module
+        tricks, tricks_examples = check_tricks(self, players, dict(consts), dict(tables), defs)
+        examples += tricks_examples
         self.errors.items.sort(key=self.position)
         self.errors.raise_if_any(self.res.sources)
         return ir.Game(
@@ -192,7 +197,8 @@ class Checker:
             top=top, combinations=combos, ladders=ladders, bombs=bombs, flow=flow, teams=teams,
             consts=consts, tables=tables, defs=defs, match=match, examples=examples,
             source=self.res.source,
-            source_hash=hashlib.sha256(self.res.source.encode("utf-8")).hexdigest())
+            source_hash=hashlib.sha256(self.res.source.encode("utf-8")).hexdigest(),
+            tricks=tricks)
 
     def players(self) -> int:
         stmt = self.stmt("players", ast.Players)
@@ -680,6 +686,7 @@ class ExprChecker:
         self.consts = consts
         self.tables = tables
         self.asts = asts
+        self.builtins = family_builtins(owner.family)
         self.returns: dict[str, str] = {}
         self.done: dict[str, ir.Def] = {}
         self.active: list[str] = []
@@ -715,7 +722,7 @@ class ExprChecker:
         outer_depth, self.depth = self.depth, 0  # each def is measured on its own
         outer_flag, self.too_deep = self.too_deep, False
         outer_frames, self.aggs, self.inner = (self.aggs, self.inner), 0, 0
-        if name in BUILTINS:
+        if name in self.builtins:
             self.err.error(d.name.span, f"def {name} has the name of a built-in quantity",
                            "choose another name")
         self.active.append(name)
@@ -780,9 +787,9 @@ class ExprChecker:
             return ir.Var(name=e.name, span=e.span), scope[e.name]
         if e.name in self.consts:
             return ir.ConstRef(name=e.name, span=e.span), "int"
-        if e.name in BUILTINS and not BUILTINS[e.name].params:
-            return ir.Builtin(func=e.name, args=(), span=e.span), BUILTINS[e.name].returns
-        known = [*scope, *self.consts, *BUILTINS, *self.asts]
+        if e.name in self.builtins and not self.builtins[e.name].params:
+            return ir.Builtin(func=e.name, args=(), span=e.span), self.builtins[e.name].returns
+        known = [*scope, *self.consts, *self.builtins, *self.asts]
         self.err.error(e.span, f"unknown name '{e.name}'", did_you_mean(e.name, known))
         return ir.Num(value=0, span=e.span), "?"
 
@@ -807,8 +814,8 @@ class ExprChecker:
 
     def e_call(self, e: ast.Call, scope: dict[str, str]) -> tuple[ir.Expr, str]:
         name = e.func.text
-        if name in BUILTINS:
-            b = BUILTINS[name]
+        if name in self.builtins:
+            b = self.builtins[name]
             params, ret = b.params, b.returns
         elif name in self.asts:
             if name in self.active:
@@ -826,7 +833,7 @@ class ExprChecker:
         elif name in self.returns:  # defs seen from `until`
             params, ret = ("seat",), self.returns[name]
         else:
-            known = [*BUILTINS, *self.asts, *self.returns]
+            known = [*self.builtins, *self.asts, *self.returns]
             self.err.error(e.func.span, f"unknown function '{name}'",
                            did_you_mean(name, known) or self.functions_hint())
             return ir.Num(value=0, span=e.span), "?"
@@ -842,13 +849,13 @@ class ExprChecker:
                 args.append(self.kind_arg(a))
             else:
                 args.append(self.expect(a, want, scope))
-        if name in BUILTINS:
+        if name in self.builtins:
             return ir.Builtin(func=name, args=tuple(args), span=e.span), ret
         return ir.DefCall(func=name, args=tuple(args), span=e.span), ret
 
     def functions_hint(self) -> str:
         """What a formula may call: the built-ins with their arguments, and the defs."""
-        shown = ", ".join(f"{n}({', '.join(b.params)})" for n, b in sorted(BUILTINS.items()))
+        shown = ", ".join(f"{n}({', '.join(b.params)})" for n, b in sorted(self.builtins.items()))
         defs = sorted({*self.asts, *self.returns})
         return (f"the built-in functions are {shown}"
                 + (f"; the defs of this game are {', '.join(defs)}" if defs else "")

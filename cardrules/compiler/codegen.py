@@ -426,6 +426,10 @@ class ModuleView:
 
 def generate(game: ir.Game, source_name: str) -> str:
     """The module's source: deterministic, same IR and name give byte-identical text."""
+    if game.family == "tricks":
+        from .codegen_tricks import TricksModuleView  # each family's code in its own module
+        tricks = TricksModuleView(game, Path(source_name).name)
+        return environment().get_template("tricks.py.j2").render(v=tricks, g=game)
     view = ModuleView(game, Path(source_name).name)
     text = environment().get_template("module.py.j2").render(v=view, g=game, kinds=view.kinds)
     return text

@@ -27,6 +27,10 @@ _BUILTIN_SIZE = {
     "side": _SEAT, "side_size": _SEAT, "total": 1 << 64, "round_number": MAX_MATCH_ROUNDS,
     "count_plays": 255, "largest_play": 255, "holds": 1, "same_side": 1,
     "others": _SEAT, "seats": _SEAT,
+    # family tricks: seats, yes/no, levels climbed, card points (a kitty bonus included)
+    "dealer_seat": _SEAT, "partner": _SEAT, "next_seat": _SEAT, "on_dealer_side": 1,
+    "level_of": 1 << 16, "defender_points": 1 << 20, "kitty_points": 1 << 12,
+    "last_unit": 255,
 }
 _CLAMP = 1 << (MAX_VALUE_BITS + 1)  # past this, only "too large" matters: keeps bounds cheap
 

@@ -268,8 +268,11 @@ def match(a: ir.Game, b: ir.Game) -> list[Difference]:
 def diff(a: ir.Game, b: ir.Game) -> list[Difference]:
     """Every difference, in a fixed order: table, orderings, combinations, flow, teams and
     scoring, match. Names and titles are identity, not rules: they are not compared."""
-    return (table(a, b) + orderings(a, b) + combinations(a, b) + flow(a, b) + scoring(a, b)
-            + match(a, b))
+    from .diff_tricks import family, tricks  # each family's statements in their own module
+    if a.family != b.family:  # the rules of play of two families do not compare
+        return family(a, b) + table(a, b) + match(a, b)
+    return (table(a, b) + orderings(a, b) + combinations(a, b) + tricks(a, b)
+            + flow(a, b) + scoring(a, b) + match(a, b))
 
 
 def without_probe(d: Difference) -> Difference:

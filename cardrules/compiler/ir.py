@@ -271,7 +271,92 @@ class ExampleScores:
     span: Span = _span()
 
 
-Example = ExampleIs | ExampleBeats | ExampleScores
+# ------------------------------------------------------------------ family tricks
+@dataclass(frozen=True, kw_only=True)
+class TrumpPattern:
+    """One step of the trump order: ``suit`` (the trump suit's other cards, by ``ranks``),
+    ``suit_of``/``off_of`` (that rank in / outside the trump suit), ``suit_rank``/``off_rank``
+    (the same for the trump rank), ``card`` (one card, a joker)."""
+
+    kind: str
+    rank: int = -1  # notation rank index, for suit_of / off_of
+    card: int = -1  # card code, for card
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unit:
+    """``identical N`` (N copies of one card), or ``chain`` of a unit over ``min_len`` or more
+    adjacent positions of one suit class."""
+
+    name: str
+    label: str
+    identical: int  # 0 for a chain
+    chain_of: str = ""
+    min_len: int = 0
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class FollowRule:
+    lead: str  # the led unit
+    alternatives: tuple[tuple[str, ...], ...]  # highest priority first; each a sum of units
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bid:
+    options: tuple[tuple[int, int], ...]  # (count, card code); card -1: the trump rank
+    names: str  # suit | none
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tricks:
+    """Everything a trick-taking game adds to the table, orderings and scoring."""
+
+    levels: tuple[str, ...]  # rank words, low to high
+    level_up: str  # the def giving the levels a seat's side climbs
+    trump_rank: str  # a rank word, or "" for the dealer side's level
+    trump_order: tuple[TrumpPattern, ...]  # low to high
+    ties: str  # first | last
+    units: tuple[Unit, ...]
+    leads: tuple[str, ...]  # unit names, and "throw"
+    throw_penalty: int  # -1: no throws
+    follow: tuple[FollowRule, ...]
+    ruffing: bool  # a seat void in the led plain suit may win it with trumps
+    ruff_cover: bool  # a ruff must hold the lead's units, else it is a discard
+    points: tuple[tuple[str, int], ...]  # rank word: card points
+    kitty_bury: bool
+    kitty_bonus: str  # the def multiplying the kitty's points ("" for none)
+    dealer_fallback: int  # the first dealer when nobody bids in the first round
+    dealer_next: Expr
+    bids: tuple[Bid, ...]  # low to high
+
+    def unit(self, name: str) -> Unit:
+        return next(u for u in self.units if u.name == name)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExampleTricks:
+    trump_suit: int  # notation suit index, -1 for no-trump
+    level: int  # notation rank index of the trump rank
+    case: str  # is trick follow throw
+    cards: tuple[tuple[int, ...], ...]
+    kind: str | None = None
+    legal: bool = False
+    winner: int = 0  # from 1
+    text: str = ""
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExampleSettle:
+    setup: tuple[tuple[str, int], ...]  # dealer points kitty last levels...
+    points: int | None
+    up: tuple[int, ...]
+    dealer: int | None
+    span: Span = _span()
+
+
+Example = ExampleIs | ExampleBeats | ExampleScores | ExampleTricks | ExampleSettle
 
 
 # ------------------------------------------------------------------ the game
@@ -302,6 +387,7 @@ class Game:
     examples: tuple[Example, ...] = field(compare=False)
     source: str = field(compare=False)
     source_hash: str = field(compare=False)
+    tricks: Tricks | None = None  # family tricks only
 
     def combination(self, name: str) -> Combination:
         return next(c for c in self.combinations if c.name == name)

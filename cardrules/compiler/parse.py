@@ -19,6 +19,7 @@ from lark.exceptions import (
 from . import ast
 from .diagnostics import CompileError, Diagnostic, Span, did_you_mean, source_lines
 from .limits import MAX_NUMBER_DIGITS, MAX_TREE_DEPTH
+from .parse_tricks import TricksToAst, tricks_key
 
 # Readable names for the grammar's terminals, used in "expected ..." messages.
 _TERMINAL_WORDS = {
@@ -71,7 +72,7 @@ def _unquote(s: str) -> str:
     return re.sub(r'\\(["\\])', r"\1", s[1:-1])
 
 
-class _ToAst(Transformer[Token, Any]):
+class _ToAst(TricksToAst, Transformer[Token, Any]):
     """Builds ast nodes; methods are named after the grammar rules they handle."""
 
     def __init__(self, file: str, text: str) -> None:
@@ -147,9 +148,13 @@ class _ToAst(Transformer[Token, Any]):
             return f"{word} {stmt.name.text}"
         if isinstance(stmt, ast.Choice):
             return stmt.what
-        if isinstance(stmt, (ast.ExampleIs, ast.ExampleBeats, ast.ExampleScores)):
+        if isinstance(stmt, (ast.ExampleIs, ast.ExampleBeats, ast.ExampleScores,
+                             ast.ExampleTricks, ast.ExampleSettle)):
             self.example_count += 1
             return f"example {self.example_count}"
+        tricks = tricks_key(stmt)
+        if tricks is not None:
+            return tricks
         fixed = {ast.Title: "title", ast.Family: "family", ast.Players: "players",
                  ast.Deck: "deck", ast.Deal: "deal", ast.Ranks: "ranks", ast.Suits: "suits",
                  ast.CardOrder: "order", ast.TopCards: "top", ast.Bombs: "bombs",

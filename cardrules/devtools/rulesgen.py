@@ -1425,7 +1425,9 @@ class Generator:
 
 @lru_cache(maxsize=1)
 def _base_games() -> tuple[tuple[str, ir.Game], ...]:
-    return tuple((p.stem, compile_path(p)) for p in sorted(builtin_games_dir().glob("*.rules")))
+    """The built-in climbing games (the variants drawn extend one of them)."""
+    games = ((p.stem, compile_path(p)) for p in sorted(builtin_games_dir().glob("*.rules")))
+    return tuple((name, g) for name, g in games if g.family == "climbing")
 
 
 def base_games() -> dict[str, ir.Game]:

@@ -1,0 +1,121 @@
+"""`cardrules play` for family tricks: the round told as it happens, and a person's seat
+shown what it may see (its hand grouped by suit class, trumps in trump order, the trick so
+far, the points)."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from .cards import RANK_NAMES, SUIT_LETTERS, format_cards
+from .runtime.core import IllegalMove
+from .runtime.tricks import trick
+from .runtime.tricks.table import TricksSeatView
+from .runtime.tricks.trick import TrumpState
+from .tricks_game import TricksGame, TricksGameTable
+
+
+def trump_words(state: TrumpState | None) -> str:
+    if state is None:
+        return "not yet known"
+    suit = SUIT_LETTERS[state.suit] if state.suit >= 0 else "none (no-trump)"
+    return f"suit {suit}, rank {RANK_NAMES[state.rank]}"
+
+
+def grouped_hand(game: TricksGame, view: TricksSeatView) -> str:
+    """The hand by suit class, low to high; trumps last, in trump order."""
+    order = game.order(view.trump or TrumpState(-1, game.tm.LEVELS[0]))
+    classes: dict[int, list[int]] = {}
+    for c in view.hand:
+        classes.setdefault(order.cls[c], []).append(c)
+    parts = []
+    for cls in sorted(classes):
+        name = "trumps" if cls == trick.TRUMP else SUIT_LETTERS[cls]
+        cards = sorted(classes[cls], key=order.strength)
+        parts.append(f"{name}: {format_cards(cards)}")
+    return " | ".join(parts)
+
+
+def _ask(table: TricksGameTable, out: TextIO) -> None:
+    game = table.game
+    while True:
+        view = table.view(table.seat)
+        levels = " ".join(level_word(game, x) for x in view.levels)
+        out.write(f"\nseat {view.seat} ({view.phase}); trumps {trump_words(view.trump)}; "
+                  f"dealer {view.dealer if view.dealer >= 0 else '?'}; levels {levels}\n"
+                  f"hand: {grouped_hand(game, view)}\n")
+        if view.trick:
+            out.write("trick: " + "; ".join(f"seat {s}: {format_cards(list(c))}"
+                                           for s, c in view.trick) + "\n")
+        if view.selection:
+            out.write(f"chosen so far: {format_cards(list(view.selection))}\n")
+        out.write(f"defenders' points: {view.defender_points}\n"
+                  "your move (cards, 'pass', 'done', '?' for options): ")
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise ValueError("input ended before the round did")
+        text = line.strip()
+        if not text:
+            continue
+        if text in ("?", "help"):
+            out.write("legal: " + " | ".join(map(str, table.legal_actions())) + "\n")
+            continue
+        try:
+            table.apply(text)
+            return
+        except IllegalMove as err:
+            out.write(f"not allowed: {err}\n")
+
+
+def play_round(game: TricksGame, table: TricksGameTable, out: TextIO) -> None:
+    kinds = table.seat_kinds
+    seen_tricks = 0
+    seen_bids = 0
+    phase = table.phase
+    while not table.over:
+        if kinds[table.seat] == "human":
+            _ask(table, out)
+        else:
+            table.apply(table.bot_move())
+        for b in table.bids[seen_bids:]:
+            out.write(f"seat {b.seat} bids {b}\n")
+        seen_bids = len(table.bids)
+        if table.phase != phase and table.phase in ("bury", "play"):
+            if phase in ("deal", "last bids"):
+                out.write(f"dealer: seat {table.dealer}; trumps {trump_words(table.state)}\n")
+            phase = table.phase
+        for t in table.tricks[seen_tricks:]:
+            failed = f" (throw {format_cards(list(t.failed_throw))} failed)" \
+                if t.failed_throw else ""
+            plays = "; ".join(f"{s}: {format_cards(list(c))}" for s, c in t.plays)
+            out.write(f"trick {seen_tricks + 1}{failed}: {plays} -> seat {t.winner} "
+                      f"(+{t.points})\n")
+            seen_tricks += 1
+    r = table.result()
+    out.write(f"round over: defenders' points {r.defender_points} (kitty "
+              f"{format_cards(list(r.kitty))}: {r.kitty_points} points, bonus "
+              f"{r.kitty_bonus}); levels up {' '.join(map(str, r.level_up))}; next dealer "
+              f"seat {r.next_dealer}\n")
+    out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(r.scores))
+              + "\n")
+
+
+def level_word(game: TricksGame, climbed: int) -> str:
+    """A side's level as its rank (past the last level: the last, and a plus)."""
+    levels = game.tm.LEVELS
+    word = RANK_NAMES[levels[min(climbed, len(levels) - 1)]]
+    return word + ("+" if climbed >= len(levels) else "")
+
+
+def play(game: TricksGame, seed: int, seats: list[str], out: TextIO) -> None:
+    match = game.new_match(seed=seed, seats=seats)
+    while not match.over:
+        table = match.new_round()
+        levels = " ".join(level_word(game, x) for x in match.levels)
+        out.write(f"== {game.title}: round {len(match.rounds) + 1} (seed {seed}); levels "
+                  f"{levels} ==\n")
+        play_round(game, table, out)
+        match.end_round(table)
+    out.write(f"match over after {len(match.rounds)} rounds; levels climbed: "
+              f"{' '.join(map(str, match.levels))}\n")

@@ -1,0 +1,57 @@
+"""Bots for family tricks: each picks one of the legal actions from what its seat may see."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from . import trick
+from .protocol import TricksModule
+from .table import Action, TricksSeatView
+
+TricksBot = Callable[[TricksSeatView, Sequence[Action], random.Random], Action]
+
+
+def random_bot(view: TricksSeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return legal[rng.randrange(len(legal))]
+
+
+def make_greedy(m: TricksModule) -> TricksBot:
+    """Bids whenever it can; buries its weakest card without points; leads its strongest
+    card alone; follows with its weakest legal cards."""
+
+    def greedy_bot(view: TricksSeatView, legal: Sequence[Action],
+                   rng: random.Random) -> Action:
+        kinds = {a.kind for a in legal}
+        if "bid" in kinds:
+            return next(a for a in legal if a.kind == "bid")
+        if kinds == {"pass"}:
+            return legal[0]
+        state = view.trump or trick.TrumpState(-1, 0)
+        order = trick.order_for(m, state)
+
+        def weak(a: Action) -> tuple[int, int]:
+            return (m.POINTS[a.card] > 0, order.strength(a.card))
+
+        if "bury" in kinds:
+            return min(legal, key=weak)
+        if "done" in kinds:
+            return next(a for a in legal if a.kind == "done")
+        cards = [a for a in legal if a.kind == "card"]
+        if not view.trick:  # leading: the strongest card
+            return max(cards, key=lambda a: order.strength(a.card))
+        return min(cards, key=weak)
+
+    return greedy_bot
+
+
+BOT_KINDS = ("random", "greedy", "human")
+
+
+def make_bot(kind: str, m: TricksModule) -> TricksBot:
+    if kind == "random":
+        return random_bot
+    if kind == "greedy":
+        return make_greedy(m)
+    raise ValueError(f"no bot named '{kind}'")

@@ -1,0 +1,425 @@
+"""Trick logic, apart from the phases of a round: the card order under a trump state, the
+units a play is made of, a lead's format (computed once per lead), whether a follow is legal,
+who wins a trick, and how a throw fares. Every rule comes from the compiled module.
+
+Terms (docs/language.md, "The tricks family"): a card belongs to one *suit class* (one of the
+four plain suits, or the trumps, class ``TRUMP``) and has a *position* in it; equal cards
+share a position. A *piece* is one unit of a play: ``width`` identical cards at each of
+``length`` adjacent positions (a pair is 2 x 1, a tractor of two pairs 2 x 2).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .protocol import TricksModule
+
+TRUMP = 4  # the class of the trumps; plain suit classes are the notation suits 0-3
+_NOTHING = -1
+
+
+@dataclass(frozen=True)
+class TrumpState:
+    """The trumps of a round: the trump suit (a notation suit 0-3, or -1 for no-trump) and the
+    trump rank (a notation rank index, 2 -> 0 ... A -> 12)."""
+
+    suit: int
+    rank: int
+
+
+class Order:
+    """Every card's suit class and position under one trump state."""
+
+    def __init__(self, m: TricksModule, state: TrumpState) -> None:
+        self.state = state
+        self.cls = [_NOTHING] * 54
+        self.pos = [_NOTHING] * 54
+        plain = {r: i for i, r in enumerate(m.PLAIN_ORDER)}
+        steps = {c: m.trump_position(c, state.suit, state.rank) for c in set(m.DECK)}
+        trump_keys = {c: (s, plain.get(c % 13, 0) if s == m.SUIT_PATTERN and c < 52 else 0)
+                      for c, s in steps.items() if s >= 0}
+        ranked = sorted(set(trump_keys.values()))
+        for c, k in trump_keys.items():
+            self.cls[c], self.pos[c] = TRUMP, ranked.index(k)
+        for suit in range(4):
+            cards = [c for c, s in steps.items() if s < 0 and c < 52 and c // 13 == suit]
+            keys = sorted({plain.get(c % 13, 0) for c in cards})
+            for c in cards:
+                self.cls[c], self.pos[c] = suit, keys.index(plain.get(c % 13, 0))
+        self.top = len(ranked)
+
+    def strength(self, card: int) -> int:
+        """One number to sort a hand by: trumps above plain cards, then position."""
+        return (100 if self.cls[card] == TRUMP else 0) + self.pos[card]
+
+    def classes(self, cards: Iterable[int]) -> set[int]:
+        return {self.cls[c] for c in cards}
+
+
+_ORDERS: dict[tuple[int, TrumpState], Order] = {}
+
+
+def order_for(m: TricksModule, state: TrumpState) -> Order:
+    """The order of one trump state, built once per module (a module lives as long as the
+    process, so its id is a stable key)."""
+    key = (id(m), state)
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = Order(m, state)
+    return found
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One unit of a play."""
+
+    unit: int  # index into the module's UNITS
+    cards: tuple[int, ...]
+    width: int
+    length: int
+    top: int  # the highest position
+
+    @property
+    def size(self) -> int:
+        return self.width * self.length
+
+
+def _shape(m: TricksModule, unit: int) -> tuple[int, int]:
+    """A unit's width and its least length."""
+    base = m.UNIT_CHAIN_OF[unit]
+    if base < 0:
+        return m.UNIT_IDENTICAL[unit], 1
+    return m.UNIT_IDENTICAL[base], m.UNIT_MIN_LEN[unit]
+
+
+def _at_width(rem: Counter[int], order: Order, width: int) -> dict[int, list[int]]:
+    """Position -> the codes held at least ``width`` times there."""
+    out: dict[int, list[int]] = {}
+    for c, n in rem.items():
+        if n >= width:
+            out.setdefault(order.pos[c], []).append(c)
+    return out
+
+
+def _runs(positions: Iterable[int]) -> list[list[int]]:
+    """Maximal runs of consecutive positions, each low to high."""
+    runs: list[list[int]] = []
+    for p in sorted(positions):
+        if runs and runs[-1][-1] == p - 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return runs
+
+
+def _find(rem: Counter[int], order: Order, width: int, length: int, *, high: bool,
+          longest: bool = False) -> tuple[list[int], int] | None:
+    """An instance of ``width`` x ``length`` among ``rem`` (all of one class): its codes (one
+    per position) and top position; the highest (``high``) or lowest; with ``longest``, the
+    longest run of at least ``length`` instead."""
+    at = _at_width(rem, order, width)
+    if not at:
+        return None
+    if length == 1 and not longest:
+        p = max(at) if high else min(at)
+        codes = sorted(at[p], key=lambda c: (rem[c], c))  # spare the larger groups
+        return [codes[0]], p
+    best: tuple[list[int], int] | None = None
+    for run in _runs(at):
+        if len(run) < length:
+            continue
+        window = run if longest else (run[-length:] if high else run[:length])
+        found = ([sorted(at[p], key=lambda c: (rem[c], c))[0] for p in window], window[-1])
+        if best is None:
+            best = found
+        elif longest and (len(found[0]), found[1]) > (len(best[0]), best[1]):
+            best = found
+        elif not longest and (found[1] > best[1]) == high:
+            best = found
+    return best
+
+
+def _take(rem: Counter[int], codes: Sequence[int], width: int) -> tuple[int, ...]:
+    cards: list[int] = []
+    for c in codes:
+        rem[c] -= width
+        if not rem[c]:
+            del rem[c]
+        cards += [c] * width
+    return tuple(cards)
+
+
+def decompose(cards: Sequence[int], order: Order, m: TricksModule) -> list[Piece]:
+    """The units of a play of one class, largest first: repeatedly the largest unit left
+    (most cards, then the highest), down to single cards."""
+    rem = Counter(cards)
+    pieces: list[Piece] = []
+    while rem:
+        best: tuple[int, int, int, list[int], int, int] | None = None
+        for u in range(len(m.UNITS)):
+            width, least = _shape(m, u)
+            chain = m.UNIT_CHAIN_OF[u] >= 0
+            found = _find(rem, order, width, least, high=True, longest=chain)
+            if found is None:
+                continue
+            codes, top = found
+            cand = (width * len(codes), top, -u, codes, width, len(codes))
+            if best is None or cand[:3] > best[:3]:
+                best = cand
+        if best is None:  # no unit of one card: cannot happen in a checked game
+            break
+        _, top, neg_u, codes, width, length = best
+        pieces.append(Piece(-neg_u, _take(rem, codes, width), width, length, top))
+    pieces.sort(key=lambda p: (p.size, p.top), reverse=True)
+    return pieces
+
+
+def unit_of(cards: Sequence[int], order: Order, m: TricksModule) -> int | None:
+    """The unit these cards make exactly (an index into UNITS), or None."""
+    if not cards or len(order.classes(cards)) != 1:
+        return None
+    pieces = decompose(cards, order, m)
+    return pieces[0].unit if len(pieces) == 1 else None
+
+
+def lead_problem(cards: Sequence[int], order: Order, m: TricksModule) -> str | None:
+    """Why these cards cannot be led (before any throw test), or None."""
+    if not cards:
+        return "a lead has at least one card"
+    if len(order.classes(cards)) != 1:
+        return "a lead is of one suit class: one plain suit, or all trumps"
+    pieces = decompose(cards, order, m)
+    if len(pieces) == 1:
+        if pieces[0].unit in m.LEADS:
+            return None
+        return f"a {m.UNITS[pieces[0].unit]} cannot be led"
+    return None if m.THROWS else "these cards make several units, and this game has no throws"
+
+
+def match_format(cards: Sequence[int], lead: Sequence[Piece],
+                 order: Order) -> tuple[int, ...] | None:
+    """The top positions of the units of ``cards`` that reproduce the lead's units (the
+    highest instance for each, largest unit first), or None if some lead unit has none."""
+    rem = Counter(cards)
+    tops = []
+    for piece in lead:
+        found = _find(rem, order, piece.width, piece.length, high=True)
+        if found is None:
+            return None
+        codes, top = found
+        _take(rem, codes, piece.width)
+        tops.append(top)
+    return tuple(tops)
+
+
+def trick_winner(plays: Sequence[Sequence[int]], order: Order, m: TricksModule) -> int:
+    """Which play (0 = the lead) wins the trick. A play in the led class wins only with the
+    lead's units and higher; a ruff (all trumps on a plain lead, by a seat void in it) with
+    the lead's units (``must cover units``) beats every play in the led class; ruffs compare
+    unit by unit as the lead is built. Of two equal plays the first wins (``ties: first``)."""
+    lead = plays[0]
+    led = order.cls[lead[0]]
+    fmt = decompose(lead, order, m)
+    best, best_key = 0, (0, match_format(lead, fmt, order) or ())
+    for i, play in enumerate(plays[1:], 1):
+        classes = order.classes(play)
+        tier = 0
+        if classes == {led}:
+            key = match_format(play, fmt, order)
+        elif led != TRUMP and classes == {TRUMP} and m.RUFFING:
+            tier = 1
+            key = match_format(play, fmt, order)
+            if key is None and not m.RUFF_COVER:
+                key = tuple(sorted((order.pos[c] for c in play), reverse=True))
+        else:
+            continue
+        if key is None:
+            continue
+        cand = (tier, key)
+        if cand > best_key or (m.TIES == "last" and cand == best_key):
+            best, best_key = i, cand
+    return best
+
+
+def _part_shape(m: TricksModule, unit: int, piece: Piece) -> tuple[int, int]:
+    """The shape a follow alternative's unit takes against one lead unit: the lead's own
+    chain keeps the lead's length; another chain its least length."""
+    width, least = _shape(m, unit)
+    if unit == piece.unit:
+        return width, piece.length
+    return width, least
+
+
+def follow_counts(cards: Sequence[int], lead: Sequence[Piece], order: Order,
+                  m: TricksModule) -> tuple[int, ...]:
+    """For each lead unit (largest first) and each of its follow alternatives (highest
+    priority first): how many copies of the alternative the cards give, taking as many of
+    the first as fit in the lead unit, then of the next with the cards that remain."""
+    rem = Counter(cards)
+    counts: list[int] = []
+    for piece in lead:
+        alternatives = m.FOLLOW[piece.unit] or ((piece.unit,),)
+        left = piece.size
+        for alt in alternatives:
+            shapes = sorted((_part_shape(m, u, piece) for u in alt), reverse=True,
+                            key=lambda s: s[0] * s[1])
+            size = sum(w * n for w, n in shapes)
+            copies = 0
+            while size <= left and _take_all(rem, shapes, order):
+                copies += 1
+                left -= size
+            counts.append(copies)
+    return tuple(counts)
+
+
+def _take_all(rem: Counter[int], shapes: Sequence[tuple[int, int]], order: Order) -> bool:
+    """Take one instance of every shape (the lowest), or nothing."""
+    taken: list[tuple[int, ...]] = []
+    for width, length in shapes:
+        found = _find(rem, order, width, length, high=False)
+        if found is None:
+            for cards in taken:
+                rem.update(cards)
+            return False
+        taken.append(_take(rem, found[0], width))
+    return True
+
+
+def follow_problem(lead: Sequence[int], hand: Sequence[int], play: Sequence[int],
+                   order: Order, m: TricksModule) -> str | None:
+    """Why ``play`` from ``hand`` may not follow ``lead``, or None if it may: as many cards
+    of the led class as the hand has (up to the lead's count), and within the class the
+    lead's units reproduced as well as the hand allows, by the follow priorities."""
+    if len(play) != len(lead):
+        return f"play {len(lead)} cards, as many as the lead"
+    if Counter(play) - Counter(hand):
+        return "the play holds cards the hand does not"
+    led = order.cls[lead[0]]
+    in_hand = [c for c in hand if order.cls[c] == led]
+    in_play = [c for c in play if order.cls[c] == led]
+    need = min(len(lead), len(in_hand))
+    what = "trump" if led == TRUMP else "led suit"
+    if len(in_play) < need:
+        return f"follow the {what}: play {need} card(s) of it"
+    if len(in_hand) <= len(lead):
+        return None
+    fmt = decompose(lead, order, m)
+    want = follow_counts(in_hand, fmt, order, m)
+    got = follow_counts(in_play, fmt, order, m)
+    if got >= want:
+        return None
+    i = next(k for k, (a, b) in enumerate(zip(got, want, strict=True)) if a != b)
+    alt = _alternative_at(fmt, i, m)
+    return f"the lead calls for {' + '.join(m.UNITS[u] for u in alt)}: play it from your hand"
+
+
+def _alternative_at(fmt: Sequence[Piece], index: int, m: TricksModule) -> tuple[int, ...]:
+    for piece in fmt:
+        alternatives = m.FOLLOW[piece.unit] or ((piece.unit,),)
+        if index < len(alternatives):
+            return alternatives[index]
+        index -= len(alternatives)
+    return ()
+
+
+def throw_outcome(cards: Sequence[int], others: Sequence[Sequence[int]], order: Order,
+                  m: TricksModule) -> tuple[int, ...]:
+    """What a throw (several units of one class led together) puts on the table: all of it
+    if no other hand could beat any of its units with a higher unit of the same shape in that
+    class, else only the smallest unit that could be beaten."""
+    fmt = decompose(cards, order, m)
+    if len(fmt) < 2:
+        return tuple(cards)
+    led = order.cls[cards[0]]
+    beaten = [p for p in fmt if any(_beats_piece(h, p, led, order) for h in others)]
+    if not beaten:
+        return tuple(cards)
+    smallest = min(beaten, key=lambda p: (p.top, p.size))
+    return smallest.cards
+
+
+def _beats_piece(hand: Sequence[int], piece: Piece, led: int, order: Order) -> bool:
+    rem = Counter(c for c in hand if order.cls[c] == led)
+    found = _find(rem, order, piece.width, piece.length, high=True)
+    return found is not None and found[1] > piece.top
+
+
+def card_points(cards: Iterable[int], m: TricksModule) -> int:
+    return sum(m.POINTS[c] for c in cards)
+
+
+ANY = (-1,)  # in follow_cards: any cards of the led class
+
+
+def follow_cards(hand: Sequence[int], lead: Sequence[int], order: Order,
+                 m: TricksModule) -> tuple[list[tuple[int, ...]], int]:
+    """The legal follows of ``hand`` to ``lead``, as (the led-class cards every legal follow
+    may hold, as distinct multisets) and the number of other cards to add freely.
+
+    When the hand holds no more cards of the led class than the lead, every one of them is
+    played and the rest is free. A lead of single cards takes any of the class: ``[ANY]``.
+    Otherwise every choice of the lead's number of class cards that reproduces the lead's
+    units as well as the hand can; past ``_MAX_CHOICES`` choices, the one the follow
+    priorities build (the lowest instances, then the lowest cards)."""
+    n = len(lead)
+    led = order.cls[lead[0]]
+    in_class = sorted((c for c in hand if order.cls[c] == led), key=order.strength)
+    if len(in_class) <= n:
+        return [tuple(in_class)], n - len(in_class)
+    fmt = decompose(lead, order, m)
+    if all(p.size == 1 for p in fmt):
+        return [ANY], 0
+    want = follow_counts(in_class, fmt, order, m)
+    if _choices(len(in_class), n) > _MAX_CHOICES:
+        return [built_follow(in_class, fmt, n, order, m)], 0
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for combo in combinations(in_class, n):
+        if combo in seen:
+            continue
+        seen.add(combo)
+        if follow_counts(combo, fmt, order, m) >= want:
+            out.append(combo)
+    return out, 0
+
+
+_MAX_CHOICES = 4000
+
+
+def _choices(k: int, n: int) -> int:
+    from math import comb
+    return comb(k, n)
+
+
+def built_follow(in_class: Sequence[int], lead: Sequence[Piece], n: int, order: Order,
+                 m: TricksModule) -> tuple[int, ...]:
+    """One legal follow from many class cards: the instances the follow priorities take
+    (lowest first), then the lowest cards left."""
+    rem = Counter(in_class)
+    taken: list[int] = []
+    for piece in lead:
+        alternatives = m.FOLLOW[piece.unit] or ((piece.unit,),)
+        left = piece.size
+        for alt in alternatives:
+            shapes = sorted((_part_shape(m, u, piece) for u in alt), reverse=True,
+                            key=lambda s: s[0] * s[1])
+            size = sum(w * k for w, k in shapes)
+            while size <= left:
+                before = Counter(rem)
+                if not _take_all(rem, shapes, order):
+                    break
+                taken += list((before - rem).elements())
+                left -= size
+    rest = sorted(rem.elements(), key=order.strength)
+    return tuple(sorted(taken + rest[:n - len(taken)], key=order.strength))
+
+
+def largest_unit(cards: Sequence[int], order: Order, m: TricksModule) -> int:
+    """Cards in the largest unit of a play (its cards of one class)."""
+    by_class: dict[int, list[int]] = {}
+    for c in cards:
+        by_class.setdefault(order.cls[c], []).append(c)
+    return max(p.size for part in by_class.values() for p in decompose(part, order, m))

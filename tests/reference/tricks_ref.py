@@ -1,0 +1,222 @@
+"""Independent reference for the trick logic of 拖拉机 / 升级 / 泰坦尼克 (rules-digest §4).
+
+Written plainly from the digest for differential testing; it does not import ``cardrules``.
+Where the compiled games split plays into units greedily and count follow patterns step by
+step, this reference decides by brute force: over every way to pack units into a set of
+cards, and over every set of cards a hand could play.
+
+Cards are strings: ``"S3"``, ``"H10"``, ``"LJ"``, ``"BJ"``. A trump state is a trump suit
+(``"S"`` ``"H"`` ``"C"`` ``"D"`` or ``None``) and a trump rank (``"2"`` ... ``"A"``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("S", "H", "C", "D")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What differs between the four games, for this reference."""
+
+    copies: int
+    permanent_two: bool  # 2为常主
+    widths: tuple[int, ...]  # identical-card units: 1, 2 (pair), 3 (triple)
+    chains: tuple[int, ...]  # widths that chain (2: tractor, 3: Titanic), two or more long
+    # per led unit shape (width, length): the follow priorities, each a list of shapes
+    priorities: dict[tuple[int, int], list[list[tuple[int, int]]]]
+
+
+Shape = tuple[int, int]  # (identical cards per position, adjacent positions)
+
+
+def _tractor_priorities(widths: Sequence[int]) -> dict[Shape, list[list[Shape]]]:
+    """The follow priorities of rules-digest §4, per led unit."""
+    out: dict[Shape, list[list[Shape]]] = {}
+    if 2 in widths:
+        out[(2, 1)] = [[(2, 1)], [(1, 1)]]
+        for n in range(2, 14):
+            out[(2, n)] = [[(2, n)], [(2, 1)], [(1, 1)]]
+    if 3 in widths:
+        out[(3, 1)] = [[(3, 1)], [(2, 1), (1, 1)], [(1, 1)] * 3]
+        out[(3, 2)] = [[(3, 2)], [(3, 1), (3, 1)], [(2, 2), (1, 1), (1, 1)],
+                       [(3, 1), (2, 1), (1, 1)], [(3, 1), (1, 1), (1, 1), (1, 1)],
+                       [(2, 1), (2, 1), (1, 1), (1, 1)], [(2, 1)] + [(1, 1)] * 4,
+                       [(1, 1)] * 6]
+    return out
+
+
+TRACTOR = Rules(copies=2, permanent_two=False, widths=(1, 2), chains=(2,),
+                priorities=_tractor_priorities((1, 2)))
+TRACTOR_2_TRUMP = Rules(copies=2, permanent_two=True, widths=(1, 2), chains=(2,),
+                        priorities=_tractor_priorities((1, 2)))
+SHENGJI = Rules(copies=1, permanent_two=False, widths=(1,), chains=(), priorities={})
+TITANIC = Rules(copies=3, permanent_two=False, widths=(1, 2, 3), chains=(2, 3),
+                priorities=_tractor_priorities((1, 2, 3)))
+
+
+def deck(rules: Rules) -> list[str]:
+    one = [s + r for s in SUITS for r in RANKS] + ["LJ", "BJ"]
+    return [c for c in one for _ in range(rules.copies)]
+
+
+def suit(card: str) -> str | None:
+    return None if card in ("LJ", "BJ") else card[0]
+
+
+def rank(card: str) -> str:
+    return card if card in ("LJ", "BJ") else card[1:]
+
+
+def strength(card: str, rules: Rules, trump: str | None, level: str) -> tuple[str, int]:
+    """The card's class ("T" for trumps, else its suit) and its value in the class, as the
+    digest lists the orders high to low; equal cards get equal values."""
+    r, s = rank(card), suit(card)
+    if card == "BJ":
+        return "T", 100
+    if card == "LJ":
+        return "T", 99
+    if r == level:
+        return "T", 98 if s == trump else 97
+    if rules.permanent_two and r == "2":
+        return "T", 96 if s == trump else 95
+    plain = [x for x in RANKS if x != level and not (rules.permanent_two and x == "2")]
+    if s == trump:
+        return "T", plain.index(r)
+    return s or "?", plain.index(r)
+
+
+def positions(rules: Rules, trump: str | None, level: str) -> dict[str, tuple[str, int]]:
+    """Every card's class and position: its value's place among the values its class holds."""
+    values: dict[str, set[int]] = {}
+    for c in set(deck(rules)):
+        k, v = strength(c, rules, trump, level)
+        values.setdefault(k, set()).add(v)
+    out = {}
+    for c in set(deck(rules)):
+        k, v = strength(c, rules, trump, level)
+        out[c] = (k, sorted(values[k]).index(v))
+    return out
+
+
+Pos = dict[str, tuple[str, int]]
+
+
+def instances(cards: Counter[str], width: int, length: int, pos: Pos) -> list[tuple[str, ...]]:
+    """Every way to take ``width`` identical cards at each of ``length`` adjacent positions
+    of one class from ``cards`` (as the cards taken)."""
+    groups = [c for c, n in cards.items() if n >= width]
+    out = []
+    for combo in combinations(sorted(groups), length):
+        classes = {pos[c][0] for c in combo}
+        places = sorted(pos[c][1] for c in combo)
+        if len(classes) == 1 and places == list(range(places[0], places[0] + length)):
+            out.append(tuple(c for c in combo for _ in range(width)))
+    return out
+
+
+def is_unit(cards: Sequence[str], rules: Rules, pos: Pos) -> tuple[int, int] | None:
+    """The unit shape (width, length) the cards make exactly, or None."""
+    count = Counter(cards)
+    for width in rules.widths:
+        lengths = [1] + ([n for n in range(2, 14)] if width in rules.chains else [])
+        for length in lengths:
+            if width * length == len(cards):
+                for inst in instances(count, width, length, pos):
+                    if Counter(inst) == count:
+                        return width, length
+    return None
+
+
+def packs(cards: Counter[str], shapes: Sequence[tuple[int, int]], pos: Pos) -> bool:
+    """Whether disjoint instances of all the shapes fit in the cards (brute force)."""
+    if not shapes:
+        return True
+    first, rest = shapes[0], shapes[1:]
+    for inst in instances(cards, first[0], first[1], pos):
+        left = cards - Counter(inst)
+        if packs(left, rest, pos):
+            return True
+    return False
+
+
+def pattern_vector(cards: Sequence[str], lead_shape: tuple[int, int], rules: Rules,
+                   pos: Pos) -> tuple[int, ...]:
+    """For a led unit: how many copies of each priority the cards hold, taken in order with
+    the lead's card count as the limit (brute force over the packings)."""
+    size = lead_shape[0] * lead_shape[1]
+    prios = rules.priorities.get(lead_shape, [[lead_shape]])
+    best: tuple[int, ...] = ()
+
+    def search(i: int, used: list[tuple[int, int]], left: int, vec: tuple[int, ...]) -> None:
+        nonlocal best
+        if i == len(prios):
+            best = max(best, vec)
+            return
+        p_size = sum(w * n for w, n in prios[i])
+        k = 0
+        while p_size * (k + 1) <= left and packs(Counter(cards), used + prios[i] * (k + 1), pos):
+            k += 1
+        for take in range(k, -1, -1):
+            search(i + 1, used + prios[i] * take, left - p_size * take, vec + (take,))
+
+    search(0, [], size, ())
+    return best
+
+
+def legal_follows(lead: Sequence[str], hand: Sequence[str], rules: Rules,
+                  pos: Pos) -> set[tuple[str, ...]]:
+    """Every legal follow (sorted) to a lead of one unit or of single cards (which call for
+    nothing but the led class), by brute force over the hand."""
+    n = len(lead)
+    led = pos[lead[0]][0]
+    shape = is_unit(lead, rules, pos) or (1, 1)
+    in_class = [c for c in hand if pos[c][0] == led]
+    subsets = {tuple(sorted(s)) for s in combinations(sorted(hand), n)}
+    need = min(n, len(in_class))
+    good = {s for s in subsets if sum(pos[c][0] == led for c in s) == need}
+    if len(in_class) <= n:
+        return good
+
+    def vec(s: tuple[str, ...]) -> tuple[int, ...]:
+        return pattern_vector([c for c in s if pos[c][0] == led], shape, rules, pos)
+
+    if shape == (1, 1):
+        return good
+    top = max(vec(s) for s in good)
+    return {s for s in good if vec(s) == top}
+
+
+def trick_winner(plays: Sequence[Sequence[str]], rules: Rules, pos: Pos) -> int:
+    """The winning play of a trick led by one unit or by single cards (0 = the lead)."""
+    lead = plays[0]
+    led = pos[lead[0]][0]
+    shape = is_unit(lead, rules, pos) if len(lead) > 1 else (1, 1)
+    singles = shape is None or shape == (1, 1)
+
+    def key(play: Sequence[str]) -> tuple[int, ...] | None:
+        classes = {pos[c][0] for c in play}
+        if len(classes) != 1:
+            return None
+        cls = classes.pop()
+        if cls != led and not (cls == "T" and led != "T"):
+            return None
+        tier = 1 if cls != led else 0
+        if singles:
+            return (tier, *sorted((pos[c][1] for c in play), reverse=True))
+        if is_unit(play, rules, pos) != shape:
+            return None
+        return (tier, max(pos[c][1] for c in play))
+
+    best, best_key = 0, key(lead)
+    assert best_key is not None
+    for i, play in enumerate(plays[1:], 1):
+        k = key(play)
+        if k is not None and k > best_key:
+            best, best_key = i, k
+    return best

@@ -1,0 +1,134 @@
+"""Differential test of the trick logic: the compiled tricks games against the brute-force
+reference (tests/reference/tricks_ref.py) on random positions across one, two and three
+decks, both trump orders (2为常主 or not) and no-trump.
+
+At each position: a lead of one unit (or of single cards), a follower's hand; the set of
+legal follows must be equal, and so must the winner of a trick of four random plays."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+import cardrules
+from cardrules.cards import parse_card
+from cardrules.runtime.tricks import trick
+from cardrules.tricks_game import TricksGame
+
+try:
+    from reference import tricks_ref as ref
+except ImportError:  # tests/ imported as a package
+    from tests.reference import tricks_ref as ref  # type: ignore[no-redef, import-not-found, unused-ignore]
+
+POSITIONS = 10_000
+GAMES = {"tractor": ref.TRACTOR, "tractor_2_trump": ref.TRACTOR_2_TRUMP,
+         "shengji": ref.SHENGJI, "titanic": ref.TITANIC}
+
+
+def random_lead(rng: random.Random, rules: ref.Rules, pos: ref.Pos,
+                pool: Counter[str]) -> list[str] | None:
+    """One unit (or up to three single cards of one class) drawn from the pool."""
+    shapes = [(w, 1) for w in rules.widths] + [(w, n) for w in rules.chains for n in (2, 3)
+                                               if not (w == 3 and n == 3)]
+    width, length = rng.choice(shapes + [(1, 2), (1, 3)])
+    cls = rng.choice(sorted({k for k, _ in pos.values()}))
+    if width == 1 and length > 1:  # single cards of one class, at distinct positions
+        cards = [c for c in pool if pos[c][0] == cls]
+        rng.shuffle(cards)
+        picked: list[str] = []
+        for c in cards:
+            if all(pos[c][1] != pos[x][1] for x in picked):
+                picked.append(c)
+        return picked[:length] if len(picked) >= length else None
+    found = ref.instances(Counter({c: n for c, n in pool.items() if pos[c][0] == cls}),
+                          width, length, pos)
+    return list(rng.choice(found)) if found else None
+
+
+def grouped(rng: random.Random, cards: list[str], k: int) -> list[str]:
+    """``k`` of the cards, identical ones kept together half the time (pairs, triples and
+    tractors are what following is about)."""
+    if rng.random() < 0.5:
+        rng.shuffle(cards)
+        return cards[:k]
+    by_card = Counter(cards)
+    codes = sorted(by_card)
+    rng.shuffle(codes)
+    out: list[str] = []
+    for c in codes:
+        take = min(by_card[c], k - len(out))
+        out += [c] * take
+        if len(out) == k:
+            break
+    return out
+
+
+def test_trick_logic_agrees_with_the_brute_force_reference() -> None:
+    rng = random.Random(20_261_130)
+    games = {name: cardrules.load(name) for name in GAMES}
+    compared = follows_compared = 0
+    while compared < POSITIONS:
+        name = rng.choice(sorted(GAMES))
+        rules, game = GAMES[name], games[name]
+        assert isinstance(game, TricksGame)
+        trump = rng.choice(["S", "H", "C", "D", None])
+        level = rng.choice(ref.RANKS)
+        pos = ref.positions(rules, trump, level)
+        deck = ref.deck(rules)
+        rng.shuffle(deck)
+        pool = Counter(deck)
+        lead = random_lead(rng, rules, pos, pool)
+        if lead is None:
+            continue
+        pool -= Counter(lead)
+        led = pos[lead[0]][0]
+        same = [c for c in pool.elements() if pos[c][0] == led]
+        other = [c for c in pool.elements() if pos[c][0] != led]
+        rng.shuffle(other)
+        k = rng.randint(0, min(7, len(same)))
+        if rng.random() < 0.7 and len(lead) < min(7, len(same)):  # more than the lead: choice
+            k = rng.randint(len(lead) + 1, min(7, len(same)))
+        hand = sorted(grouped(rng, same, k) + other[:7 - k])
+        if len(hand) < len(lead):
+            continue
+        state = game.state(trump or "none", level)
+        order = game.order(state)
+        code = {c: parse_card(c) for c in set(deck)}
+        # legal follows: every subset of the hand, judged by both
+        expect = ref.legal_follows(lead, hand, rules, pos)
+        got = {s for s in {tuple(sorted(x)) for x in combinations(hand, len(lead))}
+               if trick.follow_problem([code[c] for c in lead], [code[c] for c in hand],
+                                       [code[c] for c in s], order, game.tm) is None}
+        assert got == expect, (name, trump, level, lead, hand, got ^ expect)
+        follows_compared += 1
+        # the winner of a trick: the lead and three random plays of as many cards
+        rest = list((pool - Counter(hand)).elements())
+        rng.shuffle(rest)
+        plays = [lead]
+        for s in range(3):
+            if rng.random() < 0.5 and expect:
+                plays.append(list(rng.choice(sorted(expect))))
+            else:
+                plays.append(rest[s * len(lead):(s + 1) * len(lead)])
+        if any(len(p) != len(lead) for p in plays):
+            continue
+        want = ref.trick_winner(plays, rules, pos)
+        won = trick.trick_winner([[code[c] for c in p] for p in plays], order, game.tm)
+        assert won == want, (name, trump, level, plays)
+        compared += 1
+    assert follows_compared >= POSITIONS
+
+
+@pytest.mark.parametrize(("rules", "trump", "level", "cards", "shape"), [
+    (ref.TRACTOR, "S", "10", ["HJ", "HJ", "H9", "H9"], (2, 2)),
+    (ref.TRACTOR, "S", "10", ["H10", "H10", "C10", "C10"], None),
+    (ref.TRACTOR_2_TRUMP, "S", "10", ["H2", "H2", "SA", "SA"], (2, 2)),
+    (ref.TITANIC, "S", "5", ["SA", "SA", "SA", "H5", "H5", "H5"], (3, 2)),
+    (ref.TITANIC, None, "5", ["H5", "H5", "H5", "C5", "C5", "C5"], None),
+])
+def test_reference_knows_the_seed_units(rules: ref.Rules, trump: str | None, level: str,
+                                        cards: list[str], shape: tuple[int, int] | None) -> None:
+    assert ref.is_unit(cards, rules, ref.positions(rules, trump, level)) == shape

@@ -1,0 +1,226 @@
+"""Family tricks at the table: rounds played by bots keep every invariant, the API works as
+for every family, views hide what a seat may not see, and the CLI plays and simulates.
+
+The normal run plays 1,000 rounds of each tricks game (`pytest -m slow`: 10,000)."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections import Counter
+
+import pytest
+
+import cardrules
+from cardrules.cli import main
+from cardrules.compiler import builtin_games, compile_path
+from cardrules.runtime.core import IllegalMove
+from cardrules.runtime.tricks import trick
+from cardrules.tricks_game import TricksGame, TricksGameTable
+
+GAMES = [p.stem for p in builtin_games() if compile_path(p).family == "tricks"]
+
+
+def load(name: str) -> TricksGame:
+    game = cardrules.load(name)
+    assert isinstance(game, TricksGame)
+    return game
+
+
+def expected_rise(points: int, dealer_side: bool, band: int) -> int:
+    """The level table of rules-digest §4, written plainly (no cap at A: levels start at 0)."""
+    if dealer_side:
+        return 3 if points == 0 else 2 if points < band else 1 if points < 2 * band else 0
+    return 0 if points < 3 * band else (points - 2 * band) // band
+
+
+def play_checked(game: TricksGame, seed: int) -> TricksGameTable:
+    """One round by random and greedy bots, checking every invariant on the way."""
+    rng = random.Random(seed)
+    kinds = [rng.choice(["random", "greedy"]) for _ in range(game.players)]
+    dealer = rng.choice([None, rng.randrange(game.players)])
+    t = game.new_table(seed=seed, seats=kinds, dealer=dealer)
+    full = Counter(c for c in game.tm.DECK for _ in range(game.tm.COPIES))
+    before: dict[int, tuple[int, ...]] = {}
+    seen_tricks = 0
+    while not t.over:
+        seat = t.seat
+        legal = t.legal_actions()
+        assert 0 < len(legal) <= 300
+        if t.phase == "play" and t.play is not None and not t.play.selection:
+            before[seat] = t.hand(seat)
+        phase = t.phase
+        t.apply(t.bot_move())
+        if t.phase == phase and len(t.tricks) == seen_tricks:
+            continue  # the checks below at each change of phase and each trick
+        for k, tr in enumerate(t.tricks[seen_tricks:], seen_tricks):
+            order = t.order
+            lead_seat, lead = tr.plays[0]
+            tried = tr.failed_throw or lead
+            assert trick.lead_problem(tried, order, game.tm) is None
+            for s, cards in tr.plays[1:]:
+                assert trick.follow_problem(lead, before[s], cards, order, game.tm) is None
+            assert tr.winner == tr.plays[trick.trick_winner([p for _, p in tr.plays], order,
+                                                            game.tm)][0]
+            assert k == 0 or tr.leader == t.tricks[k - 1].winner
+            seen_tricks = k + 1
+        # every card in exactly one place: hands, the kitty (or what was buried), tricks
+        kitty = t.kitty if t.phase == "deal" or t.phase == "last bids" else t.buried
+        if t.phase in ("deal", "last bids"):
+            placed = Counter(c for h in t.hands for c in h) + Counter(t.stream[t.dealt:]) \
+                + Counter(t.kitty)
+        else:
+            placed = Counter(c for h in t.hands for c in h) + Counter(kitty) + Counter(
+                c for tr in t.tricks for _, p in tr.plays for c in p) + Counter(
+                c for _, p in (t.play.plays if t.play else []) for c in p)
+            if t.phase == "bury":
+                placed = Counter(c for h in t.hands for c in h) + Counter(t.buried)
+        assert placed == full
+        # a view shows its own hand, and the kitty only to the dealer
+        for s in range(game.players):
+            v = t.view(s)
+            assert Counter(v.hand) == Counter(t.hands[s])
+            assert not v.kitty or s == t.dealer
+    r = t.result()
+    total = 100 * game.tm.COPIES
+    taken = sum(tr.points for tr in t.tricks)
+    assert taken + r.kitty_points == total  # card points: 100 per deck
+    assert not any(t.hands)
+    band = dict(game.ir.consts)["band"]
+    for s in range(game.players):
+        rise = expected_rise(r.defender_points, (s - r.dealer) % 2 == 0, band)
+        if (s - r.dealer) % 2:
+            rise = min(rise, 12 - t.levels[s])
+        assert r.level_up[s] == rise
+    assert r.next_dealer == ((r.dealer + 1) % 4 if r.defender_points >= 2 * band
+                             else (r.dealer + 2) % 4)
+    return t
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rounds_keep_every_invariant(name: str) -> None:
+    game = load(name)
+    for seed in range(1000):
+        play_checked(game, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_rounds_keep_every_invariant_long(name: str) -> None:
+    game = load(name)
+    for seed in range(1000, 11000):
+        play_checked(game, seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_round_and_match(name: str) -> None:
+    game = load(name)
+    for seed in range(3):
+        a = game.new_table(seed=seed, seats=["random"] * 4)
+        b = game.new_table(seed=seed, seats=["random"] * 4)
+        a.play_out()
+        b.play_out()
+        assert a.history == b.history and a.result() == b.result()
+    m1 = game.play_match(seed=7, seats=["greedy", "random", "greedy", "random"])
+    m2 = game.play_match(seed=7, seats=["greedy", "random", "greedy", "random"])
+    assert m1 == m2 and m1.finished
+
+
+def test_a_match_ends_when_a_side_passes_a() -> None:
+    game = load("tractor")
+    res = game.play_match(seed=1, seats=["greedy", "random", "greedy", "random"])
+    assert res.finished and max(res.levels) > 12
+    for before, r in zip(res.rounds, res.rounds[1:], strict=False):
+        assert r.dealer == before.next_dealer  # the next dealer deals
+
+
+# ------------------------------------------------------------------ the API, views, moves
+def test_first_bidder_deals_the_first_round_and_names_trumps() -> None:
+    game = load("tractor")
+    t = game.new_table(seed=5, seats=["greedy"] * 4)
+    while t.phase in ("deal", "last bids"):
+        t.apply(t.bot_move())
+    assert t.bids and t.dealer == t.bids[0].seat
+    assert t.state.suit == t.bids[-1].suit and t.state.rank == 0  # level 2
+
+
+def test_only_a_higher_bid_displaces_the_standing_one() -> None:
+    game = load("tractor")
+    t = game.new_table(seed=5, seats=["greedy"] * 4)
+    levels = []
+    while t.phase in ("deal", "last bids"):
+        t.apply(t.bot_move())
+        levels = [b.level for b in t.bids]
+    assert levels == sorted(set(levels))
+
+
+def test_nobody_bids_seat_0_deals_in_no_trump() -> None:
+    game = load("tractor")
+    t = game.new_table(seed=2, seats=["random"] * 4)
+    while t.phase in ("deal", "last bids"):
+        t.apply("pass")
+    assert t.dealer == 0 and t.state.suit == -1 and t.phase == "bury"
+
+
+def test_the_dealer_buries_one_card_at_a_time_and_sees_the_kitty() -> None:
+    game = load("tractor")
+    t = game.new_table(seed=2, seats=["random"] * 4)
+    while t.phase in ("deal", "last bids"):
+        t.apply("pass")
+    assert len(t.hand(0)) == 33
+    assert set(t.view(0).kitty) == set(t.kitty) and t.view(1).kitty == ()
+    actions = t.legal_actions()
+    assert all(a.kind == "bury" for a in actions) and len(actions) <= 33
+    for a in t.hand(0)[:8]:
+        t.apply([a])
+    assert t.phase == "play" and len(t.hand(0)) == 25 and t.seat == 0
+
+
+def test_hands_given_and_a_whole_play_typed_at_once() -> None:
+    game = load("tractor")
+    deck = sorted(c for c in game.tm.DECK for _ in range(2))
+    hands = [deck[i::4][:25] for i in range(4)]
+    t = game.new_table(seed=1, hands=hands, dealer=0)
+    while t.phase in ("deal", "last bids"):
+        t.apply("pass")
+    for c in list(t.hand(0))[-8:]:
+        t.apply([c])
+    lead = t.hand(0)[0]
+    t.apply([lead])  # a single card typed whole: the lead is complete
+    assert t.play is not None and t.play.plays[0] == (0, (lead,))
+    with pytest.raises(IllegalMove):
+        t.apply("done")  # seat 1 follows; 'done' is the leader's
+
+
+def test_decisions_stay_small() -> None:
+    game = load("tractor")
+    widths = []
+    for seed in range(20):
+        t = game.new_table(seed=seed, seats=["random"] * 4)
+        while not t.over:
+            widths.append(len(t.legal_actions()))
+            t.apply(t.bot_move())
+    assert max(widths) <= 60
+
+
+# ------------------------------------------------------------------ the command line
+def test_cli_plays_a_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "tractor", "--seed", "3", "--seats", "greedy,random,greedy,random"]) == 0
+    out = capsys.readouterr().out
+    assert "round over: defenders' points" in out and "match over after" in out
+
+
+def test_cli_simulates_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "tractor", "-n", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tractor: 2 matches") and "dealt" in out
+
+
+def test_cli_human_seat_sees_its_hand_by_suit_class(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    answers = io.StringIO("?\n" + "pass\n" * 30)
+    monkeypatch.setattr("sys.stdin", answers)
+    code = main(["play", "tractor", "--seed", "4", "--seats", "human,random,random,random"])
+    out = capsys.readouterr().out
+    assert "hand: " in out and "legal: " in out
+    assert code == 1  # the input ended before the round did
