@@ -20,9 +20,10 @@ from .examples import check_examples
 from .game import Game, GameNotFound, GameTable, load
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
-from .text import display_width, ljust_display, plural
+from .text import display_width, ljust_display, plural, printable
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+MAX_WORKERS = 64  # processes `simulate --workers` may start (each loads the game)
 EXIT_PIPE = 128 + 13  # the reader went away (`| head`): what the shell reports for cat or yes,
 # which SIGPIPE ends; Python ignores SIGPIPE, so it is done by hand, quietly
 
@@ -235,8 +236,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                          "'cardrules play'")
     if args.n < 1:
         raise UsageError("-n must be at least 1")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}")
     show = sys.stderr.isatty() and not args.json
     stats = simulate(game, n=args.n, seed=args.seed, seats=seats, workers=args.workers,
                      progress=show)
@@ -337,6 +338,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     out = sys.stdout
+    if out is None:  # started with standard output closed (`cardrules play >&-`)
+        if sys.stderr is not None:
+            sys.stderr.write("cardrules: error: standard output is closed\n")
+        return EXIT_USAGE if args.command == "diff" else EXIT_INPUT
     # Bad input exits 1; but diff, like diff(1), says "differences" with 1 and trouble with 2.
     trouble = EXIT_USAGE if args.command == "diff" else EXIT_INPUT
     try:
@@ -348,14 +353,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_PIPE
     except UsageError as err:
         SUBPARSERS.get(args.command, parser).print_usage(sys.stderr)
-        sys.stderr.write(f"cardrules: error: {err}\n")
+        sys.stderr.write(f"cardrules: error: {printable(str(err))}\n")
         return EXIT_USAGE
     except CompileError as err:
         sys.stderr.write(err.render() + "\n")
         sys.stderr.write(plural(len(err.diagnostics), "error") + "\n")
         return trouble
     except (InputError, CardError, IllegalMove, ValueError) as err:
-        sys.stderr.write(f"cardrules: error: {err}\n")
+        sys.stderr.write(f"cardrules: error: {printable(str(err))}\n")
         return trouble
     except OSError as err:
         sys.stderr.write(f"cardrules: error: {err.strerror or err}: "

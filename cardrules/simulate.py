@@ -56,6 +56,7 @@ def _results(game: Game, n: int, seed: int, seats: Sequence[str],
     """Game results in index order, whatever the worker count; chunks are made as they are
     needed and at most ``workers * _AHEAD`` are in flight, so memory does not grow with n."""
     chunks = ((seed, a, min(a + _CHUNK, n), tuple(seats)) for a in range(0, n, _CHUNK))
+    workers = min(workers, -(-n // _CHUNK))  # no more processes than chunks of work
     if workers == 1:
         for c in chunks:
             yield from _play_chunk(game, c)

@@ -36,3 +36,25 @@ def blank_like(text: str) -> str:
     """White space that takes the columns ``text`` takes on a terminal (tabs kept as tabs),
     to put a caret under a character that follows ``text``."""
     return "".join("\t" if c == "\t" else " " * char_width(c) for c in text)
+
+
+# Characters that steer a terminal or the direction of text rather than show: C0 and C1
+# controls (ESC starts a terminal's escape sequences) and the bidirectional overrides.
+_STEERING = frozenset([*range(0x00, 0x20), *range(0x7F, 0xA0), 0x200E, 0x200F,
+                       *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+def steering_char(text: str) -> str | None:
+    """The first character of ``text`` that would steer a terminal (tabs and newlines
+    aside), or None."""
+    return next((c for c in text if ord(c) in _STEERING and c not in "\t\n"), None)
+
+
+def printable(text: str) -> str:
+    """``text`` safe to write to a terminal: each steering character (see steering_char)
+    written as its escape, ``\\x1b``, ``\\u202e``; tabs and newlines kept."""
+    if steering_char(text) is None:
+        return text
+    return "".join(c if ord(c) not in _STEERING or c in "\t\n"
+                   else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+                   for c in text)

@@ -494,3 +494,82 @@ def test_a_range_kind_below_a_group_kind_on_a_ladder_can_still_lead() -> None:
     t = g.new_table(seed=3)
     t.play_out()
     assert t.over
+
+
+# ---------------------------------------------------------------- found by the fresh-eyes review
+def test_a_string_with_a_control_character_is_a_diagnostic() -> None:
+    """A title or label with ESC used to be printed raw: it could set the window title or
+    clear the screen of whoever ran `play` or `diff`."""
+    for line in ('title "red\x1b[2J"', 'override combination single "\x1b[5mx" { group 1 key '
+                 'card }', 'example "S3\u202e" is single'):
+        [d] = errors_of("game esc extends big_two\n" + line + "\n")
+        assert d.message.startswith("this string holds the control character U+")
+        assert d.span.line == 2
+
+
+def test_a_control_character_is_never_written_to_the_terminal(tmp_path: Path) -> None:
+    name = tmp_path / "esc\x1b[2J.rules"
+    name.write_text("game esc extends big_two\n# a comment \x1b[31m red\n"
+                    "override ranks 3 4 5 6 7 8 9 10 J Q K A 2 X\n", encoding="utf-8")
+    done = run("check", str(name))
+    assert done.returncode == 1
+    assert "\x1b" not in done.stderr
+    assert "esc\\x1b[2J.rules:3:43: error: 'X' is not a rank" in done.stderr
+    assert "# a comment \ufffd[31m red" not in done.stderr  # only the line at fault is quoted
+
+
+def test_a_control_character_in_the_quoted_line_is_shown_as_a_replacement() -> None:
+    [d] = errors_of("game esc extends big_two\noverride ranks 3 \x1b 4\n")
+    shown = d.render({"t.rules": "game esc extends big_two\noverride ranks 3 \x1b 4\n"})
+    assert "\x1b" not in shown
+
+
+def test_stdout_closed_is_a_message_not_a_traceback() -> None:
+    done = subprocess.run(["sh", "-c", f"'{sys.executable}' -m cardrules.cli list >&-"],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 1
+    assert done.stderr == "cardrules: error: standard output is closed\n"
+
+
+def test_ctrl_c_while_the_command_starts_stops_quietly(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """Ctrl-C during the imports (the first second) printed a KeyboardInterrupt traceback."""
+    import importlib.abc
+
+    from cardrules import console
+
+    class Interrupting(importlib.abc.MetaPathFinder):
+        def find_spec(self, name: str, path: object, target: object = None) -> None:
+            if name == "cardrules.cli":
+                raise KeyboardInterrupt
+
+    monkeypatch.delitem(sys.modules, "cardrules.cli", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    assert console.main() == 130
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_workers_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--workers 400` started 394 processes for 3 games (1.26 GB)."""
+    done = run("simulate", "big_two", "-n", "3", "--workers", "400")
+    assert done.returncode == 2 and "--workers must be between 1 and 64" in done.stderr
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a pool was started for one chunk of work")
+
+    monkeypatch.setattr(sim, "ProcessPoolExecutor", no_pool)
+    stats = sim.simulate(cardrules.load("big_two"), n=3, seed=1, seats=["random"] * 4,
+                         workers=8, progress=False)
+    assert stats["games"] == 3
+
+
+def test_an_override_of_the_deal_is_blamed_for_too_many_plays(tmp_path: Path) -> None:
+    path = tmp_path / "ovd3.rules"
+    path.write_text("game ovd3 extends big_two\noverride deck 52 copies 4\n"
+                    "override deal 50 each\n", encoding="utf-8")
+    with pytest.raises(CompileError) as info:
+        compile_path(path)
+    [d] = info.value.diagnostics
+    assert (Path(d.span.file).name, d.span.line) == ("ovd3.rules", 3)
+    assert "big_two.rules:39" in d.hint

@@ -350,13 +350,13 @@ class Checker:
         limit = limits.MAX_TYPICAL_PLAYS
         if sum(typical) > limit:
             most = max(range(len(combos)), key=typical.__getitem__)
-            self.errors.error(
+            self.depends(
                 combos[most].span,
                 f"a dealt hand of {hand} cards makes about {sum(typical):,} candidate plays "
                 f"on a lead (the limit is {limit:,}), {typical[most]:,} of them of "
                 f"combination {combos[most].name}",
                 "a shorter or narrower shape ('max' on a run), fewer cards dealt, or fewer "
-                "copies keep each turn quick")
+                "copies keep each turn quick", on=("deal", "deck", "players"))
 
     def candidate_bound(self, combos: tuple[ir.Combination, ...], hand: int) -> bool:
         """The worst hand's bound (MAX_CANDIDATE_PLAYS); whether the game is within it."""
@@ -373,9 +373,9 @@ class Checker:
                        f"a hand of {hand} cards can make up to {sum(bounds):,} candidate plays "
                        f"of this game's combinations (the limit is {limit:,}), up to "
                        f"{bounds[most]:,} of {name}")
-            self.errors.error(combos[most].span, message,
-                              "a shorter or narrower shape ('max' on a run), fewer cards "
-                              "dealt, or fewer copies keep each turn quick")
+            self.depends(combos[most].span, message,
+                         "a shorter or narrower shape ('max' on a run), fewer cards dealt, or "
+                         "fewer copies keep each turn quick", on=("deal", "deck", "players"))
             return False
         return True
 

@@ -9,7 +9,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..text import blank_like, display_width
+from ..text import blank_like, display_width, printable, steering_char
 
 # Characters str.splitlines() breaks at but Lark does not (it counts only \n): inside a line
 # they are shown as a space, one column each, so the caret stays under its place.
@@ -20,7 +20,16 @@ def source_lines(text: str) -> list[str]:
     """The lines of a rules file as the parser numbers them (split at newlines only), each
     ready to print on one line: a carriage return before the newline dropped, any other line
     break shown as a space."""
-    return [line.removesuffix("\r").translate(_OTHER_BREAKS) for line in text.split("\n")]
+    return [_shown(line.removesuffix("\r").translate(_OTHER_BREAKS))
+            for line in text.split("\n")]
+
+
+def _shown(line: str) -> str:
+    """A source line as it may be printed: a character that would steer the terminal (an
+    ESC in a comment) shown as U+FFFD, one column, as the caret counts it."""
+    if steering_char(line) is None:
+        return line
+    return "".join("\ufffd" if c != "\t" and steering_char(c) else c for c in line)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,7 +58,7 @@ class Diagnostic:
 
     def render(self, sources: dict[str, str]) -> str:
         s = self.span
-        out = [f"{s.file}:{s.line}:{s.col}: {self.severity}: {self.message}"]
+        out = [printable(f"{s.file}:{s.line}:{s.col}: {self.severity}: {self.message}")]
         text = sources.get(s.file)
         if text is not None:
             lines = source_lines(text)
@@ -61,7 +70,7 @@ class Diagnostic:
                 out.append(f"    {src}")
                 out.append("    " + blank_like(src[:s.col - 1]) + "^" + "~" * max(0, marked - 1))
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(printable(f"  hint: {self.hint}"))
         return "\n".join(out)
 
 

@@ -16,6 +16,7 @@ from lark.exceptions import (
     VisitError,
 )
 
+from ..text import steering_char
 from . import ast
 from .diagnostics import CompileError, Diagnostic, Span, did_you_mean, source_lines
 from .limits import MAX_NUMBER_DIGITS, MAX_TREE_DEPTH
@@ -494,8 +495,9 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
 
 
 def _too_deep_or_long(tree: Tree[Token], path: str) -> Diagnostic | None:
-    """The first node deeper than MAX_TREE_DEPTH, or number longer than MAX_NUMBER_DIGITS,
-    found without recursion (and before int() meets it)."""
+    """The first node deeper than MAX_TREE_DEPTH, number longer than MAX_NUMBER_DIGITS, or
+    string holding a control character, found without recursion (and before int() meets
+    it)."""
     stack: list[tuple[Tree[Token], int]] = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
@@ -505,6 +507,12 @@ def _too_deep_or_long(tree: Tree[Token], path: str) -> Diagnostic | None:
         for c in node.children:
             if isinstance(c, Tree):
                 stack.append((c, depth + 1))
+            elif c.type == "STRING" and (bad := steering_char(str(c))) is not None:
+                return Diagnostic(message=f"this string holds the control character "
+                                          f"U+{ord(bad):04X}",
+                                  span=_tok_span(path, c),
+                                  hint="titles, labels and examples are plain text: a control "
+                                       "character could steer the terminal that shows them")
             elif c.type == "INT" and len(c) > MAX_NUMBER_DIGITS:
                 return Diagnostic(message=f"this number has {len(c)} digits; numbers have at "
                                           f"most {MAX_NUMBER_DIGITS}",
