@@ -224,3 +224,32 @@ def test_cli_human_seat_sees_its_hand_by_suit_class(monkeypatch: pytest.MonkeyPa
     out = capsys.readouterr().out
     assert "hand: " in out and "legal: " in out
     assert code == 1  # the input ended before the round did
+
+
+def test_a_move_with_more_cards_than_its_play_changes_nothing() -> None:
+    """Typing four cards on a two-card lead used to play the pair and then go on to play
+    the next seat's cards from its hand."""
+    import random
+    from collections import Counter
+
+    g = cardrules.load("tractor")
+    h0 = list(g.cards("H5 H5 S3 S4 S5 S6 S7 S8 S9 SJ SQ SK SA D2 D3 D4 D5 D6 D7 D8 D9 DJ DQ DK "
+                      "DA"))
+    h1 = list(g.cards("H3 H4 H4 C2 C3 C4 C5 C6 C7 C8 C9 CJ CQ CK CA C2 C3 C4 C5 C6 C7 C8 C9 "
+                      "CJ CQ"))
+    rest = list((Counter([c for c in g.tm.DECK for _ in range(2)]) - Counter(h0)
+                 - Counter(h1)).elements())
+    random.Random(3).shuffle(rest)
+    t = g.new_table(seed=1, hands=[h0, h1, rest[:25], rest[25:50]], dealer=0,
+                    levels=[8, 0, 8, 0])
+    while t.phase in ("deal", "last bids"):
+        t.apply("pass")
+    t.apply([c for c in t.hands[0] if c not in g.cards("H5 H5")][:8])
+    t.apply("H5 H5")
+    sizes, history = [len(h) for h in t.hands], list(t.history)
+    hearts_of_2 = [c for c in t.hands[2] if c // 13 == 1][:2]
+    with pytest.raises(IllegalMove, match="the play was complete before"):
+        t.apply("H4 H4 " + g.format_cards(hearts_of_2))
+    assert [len(h) for h in t.hands] == sizes and t.history == history and t.seat == 1
+    t.apply("H4 H4")
+    assert t.seat == 2 and len(t.hands[1]) == sizes[1] - 2

@@ -416,9 +416,19 @@ class TricksTable:
             probe = self._simulate(actions)
             if probe is not None:
                 raise IllegalMove(probe)
-        for a in actions:
-            self._apply_one(a)
+        self._apply_all(actions)
         return actions
+
+    def _apply_all(self, actions: list[Action]) -> None:
+        """The actions of one move, all by the seat whose turn it is: a move with more
+        cards than its play takes would otherwise go on to play the next seat's."""
+        seat = self.seat
+        for i, a in enumerate(actions):
+            if i and (self.seat != seat or self.over):
+                rest = " ".join(str(b) for b in actions[i:] if b.kind != "done")
+                raise IllegalMove(f"the play was complete before {rest}: give only the cards "
+                                  "of one play")
+            self._apply_one(a)
 
     def _simulate(self, actions: list[Action]) -> str | None:
         """Why a move of several actions would be refused, tried on a copy."""
@@ -427,8 +437,7 @@ class TricksTable:
                   if not isinstance(v, (list, dict, set, _Play, random.Random))}
         twin = copy.deepcopy(self, shared)
         try:
-            for a in actions:
-                twin._apply_one(a)
+            twin._apply_all(actions)
         except IllegalMove as err:
             return str(err)
         return None
