@@ -550,3 +550,14 @@ def test_the_odds_of_a_rank_in_a_hand_add_up() -> None:
         if cap <= deck:
             assert sum(playcount.rank_spread(hand, deck, cap)) == pytest.approx(1)
     assert playcount.rank_spread(2, 4, 2) == pytest.approx([1 / 6, 4 / 6, 1 / 6])
+
+
+@pytest.mark.parametrize("ranks", ["ranks holder", "ranks 007", "ranks LJ"])
+def test_the_play_bounds_of_a_game_whose_ranks_were_refused(ranks: str) -> None:
+    """Found by the 100,000-case fuzz: with the rank order refused, the bounds met no ranks
+    (ValueError from comb() and max())."""
+    text = (HEAD.replace("deck 52", "deck 54 copies 2").replace("deal 13", "deal 7")
+            .replace("ranks 3 4 5 6 7 8 9 10 J Q K A 2", ranks)
+            + "combination combo { cards 1 suits same key size }\n"
+              "combination two { group 2 + group 1 key card }\ndef score(p) = 0\n")
+    assert refused(text)

@@ -135,7 +135,7 @@ def candidate_bound(c: ir.Combination, *, hand: int, copies: int, ranks: int,
     if isinstance(s, ir.CardsShape):
         if c.suits != "same":
             return comb(hand, s.count)
-        suit_sizes = [(ranks - (2 if jokers else 0)) * copies] * _SUITS \
+        suit_sizes = [max(0, ranks - (2 if jokers else 0)) * copies] * _SUITS \
             + ([2 * copies] if jokers else [])  # jokers are a pile of their own
         total, left = 0, hand
         for size in sorted(suit_sizes, reverse=True):  # C(m, n) is convex: fill suits whole
@@ -161,6 +161,8 @@ def expected_count(c: ir.Combination, *, hand: int, caps: Sequence[int], copies:
     as independent, and a rank's cards as spread over the suits to offer the most sets, so
     this leans high; it is what a lead usually costs, where candidate_bound is the worst."""
     deck = sum(caps)
+    if not deck:  # no ranks (the rank order was refused): nothing to count
+        return 0
     spreads = {cap: rank_spread(hand, deck, cap) for cap in set(caps)}
 
     def mean(r: int, f: Callable[[int], float]) -> float:
