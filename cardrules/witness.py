@@ -9,11 +9,15 @@ it did not look at."""
 from __future__ import annotations
 
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import permutations, product
+from math import comb
 
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from .compiler import ir
@@ -30,6 +34,9 @@ _HAND = 13
 _PER_HAND = 50  # plays taken from each of those hands
 _PAIRS = 120  # plays per kind and game when searching pairs that compare differently
 _PER_RUN = 40  # plays per run of a sequence when its plays' keys depend on the run
+_SUBSETS = 200_000  # without an interrupting timer: the most card sets of a kind's sizes a
+# deck may hold for its plays to be made from the whole deck (a kind's generator may examine
+# each of them and yield none, when a kind classified before it claims them all)
 BUDGET = 6.0  # seconds of processor time (not wall time: a busy machine finds the same
 # witnesses) for all the witness searches of one diff
 NOT_FOUND = "no witness found in the searched plays"
@@ -50,8 +57,10 @@ class _Search:
     deadline: float = 0.0
     common: list[int] = field(default_factory=list)
     cut: dict[str, list[str]] = field(default_factory=dict)  # kind -> games not searched whole
+    hands_only: set[str] = field(default_factory=set)  # kinds made from dealt hands only
     made: dict[tuple[bool, str, tuple[str, ...] | None, bool], list[Play]] = field(
         default_factory=dict)  # (game is A, kind, ranks, own deck) -> plays
+    armed: bool = False  # a processor-time timer will interrupt the search at the deadline
 
     def __post_init__(self) -> None:
         self.deadline = time.process_time() + self.budget
@@ -60,6 +69,39 @@ class _Search:
     def tick(self) -> None:
         if time.process_time() >= self.deadline:
             raise _OutOfTime
+
+    def _ring(self, signum: int, frame: object) -> None:
+        if self.armed:
+            self.armed = False  # once: a late ring during cleanup raises no second time
+            raise _OutOfTime
+
+    @contextmanager
+    def guard(self) -> Iterator[None]:
+        """Hold the budget even inside a play generator that examines many card sets and
+        yields none (``tick`` runs only between plays): a processor-time timer (SIGPROF)
+        interrupts the search at the deadline. Where there is none (no ``setitimer``, not the
+        main thread, or SIGPROF in use, as by a profiler), ``_make`` takes plays from the whole
+        deck only when it holds few enough card sets of the kind's sizes, else from dealt
+        hands."""
+        self.tick()
+        if not hasattr(signal, "setitimer") or \
+                threading.current_thread() is not threading.main_thread() or \
+                signal.getsignal(signal.SIGPROF) is not signal.SIG_DFL or \
+                signal.getitimer(signal.ITIMER_PROF) != (0.0, 0.0):
+            yield
+            return
+        old = signal.signal(signal.SIGPROF, self._ring)
+        try:
+            self.armed = True
+            signal.setitimer(signal.ITIMER_PROF,
+                             max(1e-6, self.deadline - time.process_time()))
+            yield
+        finally:
+            try:
+                self.armed = False  # a ring here raises _OutOfTime once, after cleanup
+            finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
+                signal.signal(signal.SIGPROF, old)
 
     def take(self, stream: Iterator[Play], limit: int) -> tuple[list[Play], bool]:
         """Up to ``limit`` plays of the stream, and whether it had no more."""
@@ -88,7 +130,13 @@ class _Search:
         deck = _deck(g) if own else self.common
         if ranks is not None:
             deck = [c for c in deck if _rank_word(c) in ranks]
-        plays, whole = self.take(g.module.plays_of_kind(index, deck), _POOL)
+        sizes = next((c.sizes for c in g.ir.combinations if c.name == kind), ())
+        plays: list[Play] = []
+        whole = False
+        if self.armed or sum(comb(len(deck), n) for n in sizes) <= _SUBSETS:
+            plays, whole = self.take(g.module.plays_of_kind(index, deck), _POOL)
+        else:
+            self.hands_only.add(kind)
         if whole:
             return plays
         seen = {p.cards for p in plays}
@@ -105,8 +153,9 @@ class _Search:
     def not_found(self, kinds: list[str]) -> str:
         """NOT_FOUND, and which plays were not made: for each kind whose plays were cut
         short, in which games."""
-        notes = [f"{k} plays beyond the first {_POOL} of the deck and {_PER_HAND} of each of "
-                 f"{_HANDS} dealt hands (in {' and '.join(self.cut[k])})"
+        notes = [f"{k} plays beyond the first "
+                 f"{'' if k in self.hands_only else f'{_POOL} of the deck and '}{_PER_HAND} "
+                 f"of each of {_HANDS} dealt hands (in {' and '.join(self.cut[k])})"
                  for k in kinds if k in self.cut]
         return "; ".join([NOT_FOUND, *(["not searched: " + ", ".join(notes)] if notes else [])])
 
@@ -224,18 +273,25 @@ def comparison(s: _Search, kinds: list[str], runs: tuple[tuple[str, ...], ...] =
     pool = list(dict.fromkeys(pool))
     in_a, in_b = _classified(a, pool), _classified(b, pool)
     both = [c for c in pool if c in in_a and c in in_b]
-    copies = min(a.module.COPIES, b.module.COPIES)
-    for i, x in enumerate(both):
-        s.tick()
-        ax, bx = in_a[x], in_b[x]
-        for y in both[i + 1:]:
-            if any((x + y).count(c) > copies for c in x):
-                continue  # two plays from one deal never share a card
-            wa, wb = _winner(ax, in_a[y]), _winner(bx, in_b[y])
-            if wa != wb:
-                names = (_fmt(x), _fmt(y), "neither")
-                return (f"{_fmt(x)} vs {_fmt(y)}: {names[wa]} wins in {a.name}, "
-                        f"{names[wb]} wins in {b.name}")
+    fewer, more = sorted((a, b), key=lambda g: g.module.COPIES)
+    # two plays from one deal never share a card: first pairs both games can deal together,
+    # then pairs only the game with more copies of each card can (two same-rank triples
+    # of two decks, D3 C3 H3 and D3 C3 S3, are the only ones a change of key from rank to
+    # card orders differently)
+    for copies in dict.fromkeys((fewer.module.COPIES, more.module.COPIES)):
+        note = "" if copies == fewer.module.COPIES else \
+            f" (dealt together only in {more.name}, with {copies} of each card)"
+        for i, x in enumerate(both):
+            s.tick()
+            ax, bx = in_a[x], in_b[x]
+            for y in both[i + 1:]:
+                if any((x + y).count(c) > copies for c in x):
+                    continue
+                wa, wb = _winner(ax, in_a[y]), _winner(bx, in_b[y])
+                if wa != wb:
+                    names = (_fmt(x), _fmt(y), "neither")
+                    return (f"{_fmt(x)} vs {_fmt(y)}: {names[wa]} wins in {a.name}, "
+                            f"{names[wb]} wins in {b.name}{note}")
     return None
 
 
@@ -412,12 +468,17 @@ def _split_run(text: str) -> tuple[str, ...]:
 
 
 def _named_cards(g: Game) -> list[int]:
-    """Cards a game's scoring or teams look at (``holds(p, S2)``, hidden-team holders)."""
+    """Cards a game's scoring or teams look at (``holds(p, S2)``, hidden-team holders): in
+    the defs that ``score`` and the match's running total reach, not in unused ones."""
     found = set(g.module.TEAM_HOLDERS)
-    stack: list[object] = [d.body for d in g.ir.defs]
-    stack += [e for d in g.ir.defs for _, e in d.lets]
+    defs = {d.name: d for d in g.ir.defs}
+    reached = {"score", g.ir.match.accumulate} & set(defs)
+    stack: list[object] = [e for n in reached for e in (defs[n].body, *defs[n].lets)]
     while stack:
         e = stack.pop()
+        if isinstance(e, ir.DefCall) and e.func in defs and e.func not in reached:
+            reached.add(e.func)
+            stack += [defs[e.func].body, *defs[e.func].lets]
         if isinstance(e, ir.CardLit):
             found.add(e.code)
         elif hasattr(e, "__dataclass_fields__"):
@@ -427,12 +488,14 @@ def _named_cards(g: Game) -> list[int]:
     return sorted(found)
 
 
-def _states(n: int, cards: list[int], full_orders_first: bool,
+def _states(n: int, cards: list[int], full_orders_first: bool, dealt: int,
             ) -> Iterator[tuple[list[int], list[int], list[tuple[int, list[int]]]]]:
     """End-of-round states, simplest first: who went out, cards left, who held what. Games
-    that play on after the first player is out get whole finishing orders first."""
-    lefts = [[0] + [1] * (n - 1), [0, 5, 8, 13, 4, 11, 6, 2][:n],  # a count for each of up
-             [0, 9, 3, 12, 6, 1, 10, 7][:n], [0, 7, 10, 2, 11, 5, 9, 3][:n]]  # to 8 seats
+    that play on after the first player is out get whole finishing orders first. A seat
+    still playing holds at least one card and at most the ``dealt`` it was dealt."""
+    rows = [[0] + [1] * (n - 1), [0, 5, 8, 13, 4, 11, 6, 2][:n],  # a count for each of up
+            [0, 9, 3, 12, 6, 1, 10, 7][:n], [0, 7, 10, 2, 11, 5, 9, 3][:n]]  # to 8 seats
+    lefts = [list(r) for r in dict.fromkeys(tuple(min(x, dealt) for x in r) for r in rows)]
     orders = [list(p) for p in permutations(range(1, n + 1))]
     first_only = [[1 if s == w else 0 for s in range(n)] for w in range(n)]
     for places in (orders + first_only if full_orders_first else first_only + orders):
@@ -457,9 +520,10 @@ def score_witness(s: _Search) -> str | None:
         return ("no witness: an end of round of one game is not one of the other (they have "
                 f"{a.players} and {b.players} players)")
     cards = sorted(set(_named_cards(a)) | set(_named_cards(b)))[:3]
+    dealt = max(1, min(a.module.DEAL_EACH, b.module.DEAL_EACH))
     plays_on = "first_out" not in (a.module.ROUND_END, b.module.ROUND_END) or \
         a.module.ROUND_END != b.module.ROUND_END
-    for places, left, holds in _states(a.players, cards, plays_on):
+    for places, left, holds in _states(a.players, cards, plays_on, dealt):
         s.tick()
         va = example_view(a, cards_left=left, places=places, holds=holds)
         vb = example_view(b, cards_left=left, places=places, holds=holds)
@@ -484,7 +548,8 @@ def with_witnesses(a: Game, b: Game, diffs: list[Difference],
 
     def search(run: Callable[[], str | None]) -> str | None:
         try:
-            return run()
+            with s.guard():
+                return run()
         except _OutOfTime:
             return (f"no witness: not searched to the end; the witness search stopped after "
                     f"{s.budget:g} s of processor time, its time budget")

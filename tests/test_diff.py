@@ -165,7 +165,7 @@ DA_BEI_VS_TIAO_SHU = [
         "in seats(): solo(q)) then (if solo(p) then 3 * solo_result else -solo_result) else if "
         "same_side(p, winner) then stake else -stake",
         "def score(p) = if place(p) == 1 then sum(q in others(p): paid(q)) else -paid(p)",
-        "places 1 2 3 4, cards left 0 0 0 0, S2 S3 SA held by 0: scores 18 -6 -6 -6 in da_bei, 0 "
+        "places 1 2 3 4, cards left 0 0 0 0, S3 SA held by 0: scores 18 -6 -6 -6 in da_bei, 0 "
         "0 0 "
         "0 in tiao_shu",
     ),
