@@ -9,10 +9,11 @@ import os
 import sys
 import tempfile
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from .banking_game import BankingGame
 from .cards import CardError
 from .compiler import CompileError, builtin_games, compile_path
 from .compiler.diff import Difference
@@ -36,11 +37,27 @@ class InputError(Exception):
     pass
 
 
-def _load(name: str) -> Game:
+def _load_any(name: str) -> Game | BankingGame:
     try:
         return load(name)
     except GameNotFound as err:
         raise InputError(str(err)) from None
+
+
+def _load(name: str) -> Game:
+    """A game of a family with combinations or tricks (not of the banking family)."""
+    game = _load_any(name)
+    if isinstance(game, BankingGame):
+        raise InputError(f"{game.name} is a banking game: it has no combinations")
+    return game
+
+
+def _usage(fn: Callable[[str | None, BankingGame], list[str]], text: str | None,
+           game: BankingGame) -> list[str]:
+    try:
+        return fn(text, game)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
 
 
 def _seats(text: str | None, players: int) -> list[str]:
@@ -61,7 +78,9 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     rows = []
     for path in builtin_games():
         g = compile_path(path)
-        rows.append((g.name, g.title, str(g.players), g.family))
+        most = g.banking.players_max if g.banking is not None else g.players
+        seats = str(g.players) if most == g.players else f"{g.players}-{most}"
+        rows.append((g.name, g.title, seats, g.family))
     widths = [max(display_width(r[i]) for r in rows + [("game", "title", "players", "family")])
               for i in range(4)]
     for row in [("game", "title", "players", "family"), *rows]:
@@ -71,11 +90,17 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    game = _load(args.game)
-    failures = check_examples(game)
+    game_any = _load_any(args.game)
+    failures = check_examples(game_any)
     if failures:
-        raise CompileError(failures, {str(game.path): game.ir.source})
-    n = len(game.ir.examples)
+        raise CompileError(failures, {str(game_any.path): game_any.ir.source})
+    n = len(game_any.ir.examples)
+    if isinstance(game_any, BankingGame):
+        actions = plural(len(game_any.module.ACTIONS), "action")
+        out.write(f"{game_any.path}: ok: {game_any.name}, {actions}"
+                  f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
+        return EXIT_OK
+    game = game_any
     parts = (plural(len(game.ir.tricks.units), "unit") if game.ir.tricks is not None
              else plural(len(game.ir.combinations), "combination"))
     out.write(f"{game.path}: ok: {game.name}, {parts}"
@@ -99,7 +124,7 @@ def write_replacing(path: Path, text: str) -> None:
 
 
 def cmd_compile(args: argparse.Namespace, out: TextIO) -> int:
-    game = _load(args.game)
+    game = _load_any(args.game)
     target = Path(args.output)
     if target.exists() and not target.is_dir():
         raise UsageError(f"-o {target}: not a directory")
@@ -203,7 +228,16 @@ def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    game = _load(args.game)
+    game_any = _load_any(args.game)
+    if isinstance(game_any, BankingGame):
+        from .cli_banking import banking_seats, play_banking
+        kinds = _usage(banking_seats, args.seats, game_any)
+        if "human" in kinds and sys.stdin is None:  # started with `<&-`
+            raise UsageError("--seats: a human seat reads moves from standard input, which "
+                             "is closed")
+        play_banking(game_any, kinds, args.seed, out)
+        return EXIT_OK
+    game = game_any
     seats = _seats(args.seats, game.players)
     if "human" in seats and sys.stdin is None:  # started with `<&-`
         raise UsageError("--seats: a human seat reads moves from standard input, which is "
@@ -229,15 +263,29 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 # ------------------------------------------------------------------ simulate
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from .simulate import simulate, summary_text
-    game = _load(args.game)
-    seats = _seats(args.seats, game.players)
-    if "human" in seats:
-        raise UsageError("--seats: simulate plays bots only; a human seat is for "
-                         "'cardrules play'")
+    game_any = _load_any(args.game)
     if args.n < 1:
         raise UsageError("-n must be at least 1")
     if not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}")
+    if isinstance(game_any, BankingGame):
+        from .cli_banking import banking_seats
+        from .simulate_banking import banking_summary, simulate_banking
+        kinds = _usage(banking_seats, args.seats, game_any)
+        if "human" in kinds:
+            raise UsageError("--seats: simulate plays bots only; a human seat is for "
+                             "'cardrules play'")
+        bstats = simulate_banking(game_any, n=args.n, seed=args.seed, seats=kinds,
+                                  workers=args.workers,
+                                  progress=sys.stderr.isatty() and not args.json)
+        out.write(json.dumps(bstats, indent=2, ensure_ascii=False) + "\n" if args.json
+                  else banking_summary(bstats))
+        return EXIT_OK
+    game = game_any
+    seats = _seats(args.seats, game.players)
+    if "human" in seats:
+        raise UsageError("--seats: simulate plays bots only; a human seat is for "
+                         "'cardrules play'")
     show = sys.stderr.isatty() and not args.json
     stats = simulate(game, n=args.n, seed=args.seed, seats=seats, workers=args.workers,
                      progress=show)
@@ -272,8 +320,16 @@ def _text(a: str, b: str, diffs: list[Difference], color: bool) -> str:
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from .compiler.diff import diff
     from .witness import with_witnesses  # noqa: I001 (loads the runtime lazily)
-    a, b = _load(args.a), _load(args.b)
-    diffs = with_witnesses(a, b, diff(a.ir, b.ir))
+    a_any, b_any = _load_any(args.a), _load_any(args.b)
+    if isinstance(a_any, BankingGame) and isinstance(b_any, BankingGame):
+        from .witness_banking import with_banking_witnesses
+        diffs = with_banking_witnesses(a_any, b_any, diff(a_any.ir, b_any.ir))
+    elif isinstance(a_any, BankingGame) or isinstance(b_any, BankingGame):
+        from .compiler.diff import without_probe  # two families: the family, table, match
+        diffs = [without_probe(d) for d in diff(a_any.ir, b_any.ir)]
+    else:
+        diffs = with_witnesses(a_any, b_any, diff(a_any.ir, b_any.ir))
+    a, b = a_any, b_any
     if not diffs:
         return EXIT_OK
     if args.format == "json":

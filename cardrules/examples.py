@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .banking_game import BankingGame, check_hand_examples
 from .cards import format_cards
 from .compiler import Diagnostic, ir
 from .game import Game
@@ -24,8 +25,10 @@ def example_view(game: Game, *, cards_left: Sequence[int] = (), places: Sequence
                       sides=sides_for(m.TEAMS, m.TEAM_HOLDERS, held))
 
 
-def check_examples(game: Game) -> list[Diagnostic]:
+def check_examples(game: Game | BankingGame) -> list[Diagnostic]:
     """One diagnostic for each worked example that the compiled rules contradict."""
+    if isinstance(game, BankingGame):
+        return check_hand_examples(game)
     out: list[Diagnostic] = []
     for ex in game.ir.examples:
         problem = _problem(game, ex)
@@ -61,6 +64,7 @@ def _problem(game: Game, ex: ir.Example) -> tuple[str, str] | None:
             return (f"example fails: {format_cards(ex.winner)} does not beat "
                     f"{format_cards(ex.loser)}", f"{a} against {b}")
         return None
+    assert isinstance(ex, ir.ExampleScores)
     view = example_view(game, cards_left=ex.cards_left, places=ex.places, holds=ex.holds)
     got_scores = game.module.score(view)
     if got_scores != ex.expect:

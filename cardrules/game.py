@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+from .banking_game import BankingGame
 from .cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from .compiler import compile_path, find_game, ir, limits
 from .loader import load_module
+from .runtime.banking import BankingModule
 from .runtime.bots import Bot, make_bot
 from .runtime.climbing import Move, Result, Table
 from .runtime.protocol import Play, RulesModule, beats
@@ -247,9 +249,9 @@ class GameTable(Table):
             self.apply(self.bot_move())
 
 
-def load(name_or_path: str | Path) -> Game:
+def load(name_or_path: str | Path) -> Game | BankingGame:
     """A built-in game by name (see `cardrules list`) or a path to a .rules file, compiled
-    and loaded.
+    and loaded: a BankingGame for the banking family, else a Game.
     Raises GameNotFound, or CompileError with diagnostics."""
     path = find_game(str(name_or_path))
     if path is None:
@@ -258,10 +260,12 @@ def load(name_or_path: str | Path) -> Game:
     return from_ir(compile_path(path), path)
 
 
-def from_ir(game: ir.Game, path: Path) -> Game:
+def from_ir(game: ir.Game, path: Path) -> Game | BankingGame:
     """A game from its checked IR (as ``load`` does after compiling ``path``); the file is
     not read again."""
     module, source = load_module(game, path.name)
+    if game.banking is not None:
+        return BankingGame(game, cast(BankingModule, module), source, path)
     if game.family == "tricks":
         from .tricks_game import TricksGame  # noqa: I001 (the family's game, above both)
         from .runtime.tricks.protocol import TricksModule

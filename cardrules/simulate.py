@@ -26,7 +26,9 @@ def _init_worker(game_ir: ir.Game, path: Path) -> None:
     file is not read again (it may have changed, or gone, since it was loaded)."""
     global _worker_game
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C is the parent's: it stops the pool
-    _worker_game = from_ir(game_ir, path)
+    game = from_ir(game_ir, path)
+    assert isinstance(game, Game), "banking games simulate in simulate_banking.py"
+    _worker_game = game
 
 
 def _run_chunk(args: tuple[int, int, int, tuple[str, ...]]) -> list[dict[str, Any]]:

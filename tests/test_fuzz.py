@@ -10,10 +10,12 @@ from typing import cast
 
 import pytest
 
+from cardrules.banking_game import BankingGame
 from cardrules.compiler import CompileError, compile_text, generate
 from cardrules.examples import check_examples
 from cardrules.game import Game
 from cardrules.loader import load_module
+from cardrules.runtime.banking import BankingModule
 from cardrules.runtime.protocol import RulesModule
 from cardrules.runtime.tricks.protocol import TricksModule
 from cardrules.tricks_game import TricksGame
@@ -57,6 +59,12 @@ def fuzz(name: str, rounds: int) -> tuple[int, int]:
         compiled += 1
         module, source = load_module(game, f"{name}.rules")
         assert generate(game, f"{name}.rules") == source
+        if game.banking is not None:
+            bank = BankingGame(game, cast(BankingModule, module), source, Path(path))
+            table = bank.new_table(seed=1, seats=["random"] * bank.players)
+            table.play_out()
+            assert table.over and len(table.result().scores) == bank.players
+            continue
         if game.family == "tricks":  # no round driver yet: its examples are checked instead
             tg = TricksGame(game, cast(TricksModule, module), source, Path(path))
             assert all(d.message for d in check_examples(tg))

@@ -103,6 +103,7 @@ class Family:
 @dataclass(frozen=True, kw_only=True)
 class Players:
     count: Tok
+    most: Tok | None = None  # "players 2 to 6": the largest table
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,6 +117,7 @@ class Deal:
     each: Tok
     direction: str
     kitty: Tok | None
+    hidden: Tok | None = None  # "hidden 1": the first card of each hand face down
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -245,6 +247,7 @@ class Def:
     params: tuple[Tok, ...]
     lets: tuple[tuple[Tok, Expr], ...]
     body: Expr
+    types: tuple[Tok | None, ...] = ()  # per parameter: its stated type (h: hand), or None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -392,6 +395,78 @@ TricksStmt = (Levels | Trumps | Unit | Leads | Throw | Follow | Ruff | Points | 
               | DealerNext | Bidding | ExampleTricks | ExampleSettle)
 
 
+# ------------------------------------------------------------------ family banking
+@dataclass(frozen=True, kw_only=True)
+class Banker:
+    seat: Tok
+
+
+@dataclass(frozen=True, kw_only=True)
+class BankerPlays:
+    """``banker plays: as seat``, or ``banker plays: ACTION while COND else ACTION``."""
+
+    action: Tok | None
+    cond: Expr | None
+    otherwise: Tok | None
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bet:
+    low: Tok
+    high: Tok
+    step: Tok | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Values:
+    entries: tuple[tuple[Tok, Tok], ...]
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class Soft:
+    rank: Tok
+    value: Tok
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bust:
+    limit: Tok
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    name: Tok
+    param: Tok
+    label: str
+    when: Expr | None
+    effects: tuple[tuple[str, Tok | None], ...]  # (draw|stop|bet|split, its number)
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowdownEarly:
+    when: Expr | None  # None: never
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExampleHand:
+    """``example hand "SA H8" totals 19``, ``... is natural``, ``... payout = 1``."""
+
+    cards: Tok
+    split: bool
+    bet: Tok | None
+    against: Tok | None
+    claim: str  # totals is is_not value
+    name: Tok | None  # the def (is, is_not, value)
+    value: Tok | None  # totals, value
+
+
+BankingStmt = Banker | BankerPlays | Bet | Values | Soft | Bust | Action | ShowdownEarly \
+    | ExampleHand
+
+
 Stmt = (
     Title
     | Family
@@ -417,6 +492,7 @@ Stmt = (
     | ExampleBeats
     | ExampleScores
     | TricksStmt
+    | BankingStmt
 )
 
 

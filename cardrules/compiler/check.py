@@ -158,9 +158,10 @@ class Checker:
         if family and fam not in _FAMILIES:
             self.errors.error(family.name.span, f"unknown family '{fam}'",
                               did_you_mean(fam, _FAMILIES) or "families: " + ", ".join(_FAMILIES))
-        elif family and fam == "banking":
-            self.errors.error(family.name.span, f"the {fam} family is designed but cannot be "
-                              "played yet", "docs/language.md: planned constructs")
+        if fam == "banking":
+            from .check_banking import BankingChecker
+            return BankingChecker(self).game(title.text if title else self.res.name)
+        self.not_banking()
         players = self.players()
         self.player_count = players
         self.def_costs: dict[str, Cost] = {}
@@ -199,6 +200,20 @@ class Checker:
             source=self.res.source,
             source_hash=hashlib.sha256(self.res.source.encode("utf-8")).hexdigest(),
             tricks=tricks)
+
+    def not_banking(self) -> None:
+        """Statements of the banking family, in a game of another family."""
+        players, deal = self.stmt("players", ast.Players), self.stmt("deal", ast.Deal)
+        if players is not None and players.most is not None:
+            self.errors.error(players.most.span, "a range of seat counts is for the banking "
+                              "family", "write 'players N'")
+        if deal is not None and deal.hidden is not None:
+            self.errors.error(deal.hidden.span, "face-down cards are for the banking family")
+        from .check_banking import BANKING_KEYS
+        for item in self.res.items:
+            if item.key in BANKING_KEYS or item.key.startswith("action "):
+                self.errors.error(item.span, f"'{item.key}' is a statement of the banking "
+                                  "family", "state 'family banking'")
 
     def players(self) -> int:
         stmt = self.stmt("players", ast.Players)
@@ -653,6 +668,8 @@ class Checker:
                                            span=item.span))
             elif isinstance(s, ast.ExampleScores):
                 out.append(self.example_scores(s, item.span, players))
+            elif isinstance(s, ast.ExampleHand):
+                self.errors.error(item.span, "an example hand is for the banking family")
         return tuple(out)
 
     def example_scores(self, s: ast.ExampleScores, span: Span, players: int) -> ir.Example:
@@ -698,6 +715,7 @@ class ExprChecker:
         self.aggs = 0  # aggregates around the current point of the current def
         self.inner = 0  # the most frames any point of the current def adds
         self.calls_too_deep = False  # reported once
+        self.domains = {"seats": "seat"}  # what an aggregate runs over, and its variable
 
     def too_many_frames(self, span: Span) -> None:
         if not self.calls_too_deep:
@@ -730,7 +748,8 @@ class ExprChecker:
             if p.text in (q.text for q in d.params[:i]):
                 self.err.error(p.span, f"def {name} names parameter '{p.text}' twice",
                                "give each parameter its own name")
-        scope = {p.text: "seat" for p in d.params}
+        types = self.param_types(d)
+        scope = dict(zip((p.text for p in d.params), types, strict=True))
         lets = []
         for var, value in d.lets:
             e, t = self.expr(value, scope)
@@ -745,7 +764,8 @@ class ExprChecker:
         self.aggs, self.inner = outer_frames
         self.returns[name] = ret
         result = ir.Def(name=name, params=tuple(p.text for p in d.params), lets=tuple(lets),
-                        body=body, returns=ret, span=span)
+                        body=body, returns=ret, span=span,
+                        types=types if any(t != "seat" for t in types) else ())
         owner = self.owner
         estimator = Estimator(players=owner.player_count, consts=self.consts,
                               tables=self.tables, defs=owner.def_costs)
@@ -755,6 +775,17 @@ class ExprChecker:
         owner.def_costs[name] = owner.within_limits(cost, d.name.span, f"def {name}")
         self.done[name] = result
         return result
+
+    PARAM_TYPES: tuple[str, ...] = ("seat",)  # types a parameter may state (a family adds)
+
+    def param_types(self, d: ast.Def) -> tuple[str, ...]:
+        out = []
+        for t in d.types or (None,) * len(d.params):
+            if t is not None and t.text not in self.PARAM_TYPES:
+                self.err.error(t.span, f"'{t.text}' is not a parameter type here",
+                               "types: " + ", ".join(self.PARAM_TYPES))
+            out.append("seat" if t is None or t.text not in self.PARAM_TYPES else t.text)
+        return tuple(out)
 
     def expect(self, e: ast.Expr, want: str, scope: dict[str, str]) -> ir.Expr:
         out, got = self.expr(e, scope)
@@ -828,7 +859,7 @@ class ExprChecker:
                 self.too_many_frames(e.func.span)  # and check no deeper, to bound recursion
                 return ir.Num(value=0, span=e.span), "?"
             d = self.define(name)
-            params, ret = tuple("seat" for _ in d.params), d.returns
+            params, ret = d.types or tuple("seat" for _ in d.params), d.returns
             self.count_frames(self.frames[name], e.func.span)
         elif name in self.returns:  # defs seen from `until`
             params, ret = ("seat",), self.returns[name]
@@ -863,8 +894,11 @@ class ExprChecker:
 
     def e_aggregate(self, e: ast.Aggregate, scope: dict[str, str]) -> tuple[ir.Expr, str]:
         body_type, result = AGGREGATES[e.kind]
-        domain = self.expect(e.domain, "seats", scope)  # computed outside the generator
-        inner = {**scope, e.var.text: "seat"}
+        domain, dtype = self.expr(e.domain, scope)  # computed outside the generator
+        if dtype not in self.domains and dtype != "?":
+            self.err.error(e.domain.span, f"expected {' or '.join(self.domains)} here, but "
+                           f"this is {dtype}")
+        inner = {**scope, e.var.text: self.domains.get(dtype, "seat")}
         self.count_frames(1, e.span)
         self.aggs += 1
         try:

@@ -426,6 +426,9 @@ class ModuleView:
 
 def generate(game: ir.Game, source_name: str) -> str:
     """The module's source: deterministic, same IR and name give byte-identical text."""
+    if game.banking is not None:
+        from .codegen_banking import generate_banking
+        return generate_banking(game, source_name)
     if game.family == "tricks":
         from .codegen_tricks import TricksModuleView  # each family's code in its own module
         tricks = TricksModuleView(game, Path(source_name).name)

@@ -31,6 +31,11 @@ _BUILTIN_SIZE = {
     "dealer_seat": _SEAT, "partner": _SEAT, "next_seat": _SEAT, "on_dealer_side": 1,
     "level_of": 1 << 16, "defender_points": 1 << 20, "kitty_points": 1 << 12,
     "last_unit": 255,
+    # the banking family: a hand's total and its cards' values, its bet (bets at most
+    # 1,000,000, multiplied by at most 10 a card drawn, counted as 2**40)
+    "banker_seat": _SEAT, "owner": _SEAT, "hand_count": 255, "card_count": 255,
+    "card_value": 100, "hand_total": 100 * 255, "bet_of": 1 << 40, "is_soft": 1,
+    "busted": 1, "from_split": 1, "banker_hand": 1, "hands_of": 1,
 }
 _CLAMP = 1 << (MAX_VALUE_BITS + 1)  # past this, only "too large" matters: keeps bounds cheap
 

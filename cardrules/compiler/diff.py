@@ -271,6 +271,9 @@ def diff(a: ir.Game, b: ir.Game) -> list[Difference]:
     from .diff_tricks import family, tricks  # each family's statements in their own module
     if a.family != b.family:  # the rules of play of two families do not compare
         return family(a, b) + table(a, b) + match(a, b)
+    if a.banking is not None and b.banking is not None:  # the banking family's own rules
+        from .diff_banking import banking
+        return table(a, b) + banking(a, b) + scoring(a, b) + match(a, b)
     return (table(a, b) + orderings(a, b) + combinations(a, b) + tricks(a, b)
             + flow(a, b) + scoring(a, b) + match(a, b))
 

@@ -235,6 +235,7 @@ class Def:
     body: Expr
     returns: str  # int | bool
     span: Span = _span()
+    types: tuple[str, ...] = ()  # per parameter (seat, hand); () when every one is a seat
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -356,7 +357,55 @@ class ExampleSettle:
     span: Span = _span()
 
 
-Example = ExampleIs | ExampleBeats | ExampleScores | ExampleTricks | ExampleSettle
+@dataclass(frozen=True, kw_only=True)
+class ExampleHand:
+    """A hand (and the banker's, for a settlement) and what a def or its total gives."""
+
+    cards: tuple[int, ...]
+    split: bool
+    bet: int
+    against: tuple[int, ...] | None
+    claim: str  # totals is is_not value
+    name: str  # the def, or "hand_total" for totals
+    value: int
+    text: str
+    span: Span = _span()
+
+
+Example = ExampleIs | ExampleBeats | ExampleScores | ExampleTricks | ExampleSettle | ExampleHand
+
+
+# ------------------------------------------------------------------ family banking
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """A choice on a hand: legal while ``when`` holds; its effects in a fixed order:
+    the bet times ``bet``, ``split`` the hand in two, ``draw`` cards, then ``stop``."""
+
+    name: str
+    label: str
+    param: str
+    when: Expr | None
+    bet: int  # the hand's bet is multiplied by this (1: unchanged)
+    split: bool
+    draw: int
+    stop: bool
+    span: Span = _span()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Banking:
+    players_max: int
+    hidden: int  # face-down cards at the start of each hand
+    banker: int  # the banker's seat
+    bet_min: int
+    bet_max: int
+    bet_step: int
+    values: tuple[tuple[str, int], ...]  # rank -> value
+    soft: tuple[str, int] | None  # a rank and the value it drops to while the hand would bust
+    bust: int  # a total above this busts
+    actions: tuple[Action, ...]
+    banker_policy: tuple[str, Expr, str] | None  # (action while cond else action); None: a seat
+    showdown_early: Expr | None
 
 
 # ------------------------------------------------------------------ the game
@@ -388,6 +437,7 @@ class Game:
     source: str = field(compare=False)
     source_hash: str = field(compare=False)
     tricks: Tricks | None = None  # family tricks only
+    banking: Banking | None = None  # family banking only
 
     def combination(self, name: str) -> Combination:
         return next(c for c in self.combinations if c.name == name)

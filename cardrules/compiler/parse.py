@@ -149,8 +149,10 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
             return f"{word} {stmt.name.text}"
         if isinstance(stmt, ast.Choice):
             return stmt.what
+        if isinstance(stmt, ast.Action):
+            return f"action {stmt.name.text}"
         if isinstance(stmt, (ast.ExampleIs, ast.ExampleBeats, ast.ExampleScores,
-                             ast.ExampleTricks, ast.ExampleSettle)):
+                             ast.ExampleTricks, ast.ExampleSettle, ast.ExampleHand)):
             self.example_count += 1
             return f"example {self.example_count}"
         tricks = tricks_key(stmt)
@@ -159,7 +161,10 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         fixed = {ast.Title: "title", ast.Family: "family", ast.Players: "players",
                  ast.Deck: "deck", ast.Deal: "deal", ast.Ranks: "ranks", ast.Suits: "suits",
                  ast.CardOrder: "order", ast.TopCards: "top", ast.Bombs: "bombs",
-                 ast.LeadFirst: "lead first", ast.Teams: "teams", ast.Match: "match"}
+                 ast.LeadFirst: "lead first", ast.Teams: "teams", ast.Match: "match",
+                 ast.Banker: "banker", ast.BankerPlays: "banker plays", ast.Bet: "bet",
+                 ast.Values: "values", ast.Soft: "soft", ast.Bust: "bust",
+                 ast.ShowdownEarly: "showdown early"}
         return fixed[type(stmt)]
 
     # -- the table
@@ -170,7 +175,7 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         return ast.Family(name=self.tok(c[0]))
 
     def players(self, c: list[Token]) -> ast.Players:
-        return ast.Players(count=self.tok(c[0]))
+        return ast.Players(count=self.tok(c[0]), most=self.tok(c[1]) if len(c) > 1 else None)
 
     def deck(self, c: list[Token]) -> ast.Deck:
         return ast.Deck(size=self.tok(c[0]), copies=self.tok(c[1]) if len(c) > 1 else None)
@@ -178,13 +183,18 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
     def deal(self, c: list[Any]) -> ast.Deal:
         each = self.tok(c[0])
         direction = "counterclockwise"
-        kitty = None
+        kitty = hidden = None
         for x in c[1:]:
-            if isinstance(x, ast.Tok):
+            if isinstance(x, tuple):
+                hidden = x[1]
+            elif isinstance(x, ast.Tok):
                 direction = x.text
             else:
                 kitty = self.tok(x)
-        return ast.Deal(each=each, direction=direction, kitty=kitty)
+        return ast.Deal(each=each, direction=direction, kitty=kitty, hidden=hidden)
+
+    def deal_hidden(self, c: list[Token]) -> tuple[str, ast.Tok]:
+        return ("hidden", self.tok(c[0]))
 
     # -- orderings
     def ranks(self, c: list[ast.Tok]) -> ast.Ranks:
@@ -306,17 +316,22 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
     def table(self, c: list[Any]) -> ast.Table:
         return ast.Table(name=self.tok(c[0]), entries=tuple(c[1:]))
 
-    def params(self, c: list[Token]) -> tuple[ast.Tok, ...]:
-        return tuple(self._words(c))
+    def param(self, c: list[Token]) -> tuple[ast.Tok, ast.Tok | None]:
+        return self.tok(c[0]), (self.tok(c[1]) if len(c) > 1 else None)
+
+    def params(self, c: list[tuple[ast.Tok, ast.Tok | None]]) -> tuple[Any, ...]:
+        return tuple(c)
 
     def let(self, c: list[Any]) -> tuple[ast.Tok, ast.Expr]:
         return (self.tok(c[0]), c[1])
 
     def def_(self, c: list[Any]) -> ast.Def:
-        return ast.Def(name=self.tok(c[0]), params=c[1], lets=(), body=c[2])
+        return ast.Def(name=self.tok(c[0]), params=tuple(p for p, _ in c[1]), lets=(),
+                       body=c[2], types=tuple(t for _, t in c[1]))
 
     def def_block(self, c: list[Any]) -> ast.Def:
-        return ast.Def(name=self.tok(c[0]), params=c[1], lets=tuple(c[2:-1]), body=c[-1])
+        return ast.Def(name=self.tok(c[0]), params=tuple(p for p, _ in c[1]),
+                       lets=tuple(c[2:-1]), body=c[-1], types=tuple(t for _, t in c[1]))
 
     def match_rounds(self, c: list[Token]) -> tuple[str, Any]:
         return ("rounds", self.tok(c[0]))
@@ -399,6 +414,95 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
     @v_args(meta=True)
     def cases(self, meta: Any, c: list[Any]) -> ast.Expr:
         return ast.Cases(cases=tuple(c[:-1]), otherwise=c[-1], span=self.sp(meta))
+
+    # -- family banking
+    def banker(self, c: list[Token]) -> ast.Banker:
+        return ast.Banker(seat=self.tok(c[0]))
+
+    @v_args(meta=True)
+    def banker_as_seat(self, meta: Any, c: list[Token]) -> ast.BankerPlays:
+        return ast.BankerPlays(action=None, cond=None, otherwise=None, span=self.sp(meta))
+
+    @v_args(meta=True)
+    def banker_policy(self, meta: Any, c: list[Any]) -> ast.BankerPlays:
+        return ast.BankerPlays(action=self.tok(c[0]), cond=c[1], otherwise=self.tok(c[2]),
+                               span=self.sp(meta))
+
+    def bet(self, c: list[Token]) -> ast.Bet:
+        return ast.Bet(low=self.tok(c[0]), high=self.tok(c[1]),
+                       step=self.tok(c[2]) if len(c) > 2 else None)
+
+    def value_entry(self, c: list[Any]) -> tuple[ast.Tok, ast.Tok]:
+        return (c[0], self.tok(c[1]))
+
+    @v_args(meta=True)
+    def values(self, meta: Any, c: list[tuple[ast.Tok, ast.Tok]]) -> ast.Values:
+        return ast.Values(entries=tuple(c), span=self.sp(meta))
+
+    def soft(self, c: list[Any]) -> ast.Soft:
+        return ast.Soft(rank=c[0], value=self.tok(c[1]))
+
+    def bust(self, c: list[Token]) -> ast.Bust:
+        return ast.Bust(limit=self.tok(c[0]))
+
+    def effect_draw(self, c: list[Token]) -> tuple[str, ast.Tok | None]:
+        return ("draw", self.tok(c[0]))
+
+    def effect_stop(self, c: list[Token]) -> tuple[str, ast.Tok | None]:
+        return ("stop", None)
+
+    def effect_bet(self, c: list[Token]) -> tuple[str, ast.Tok | None]:
+        return ("bet", self.tok(c[0]))
+
+    def effect_split(self, c: list[Token]) -> tuple[str, ast.Tok | None]:
+        return ("split", None)
+
+    @v_args(meta=True)
+    def action(self, meta: Any, c: list[Any]) -> ast.Action:
+        name, param = self.tok(c[0]), self.tok(c[1])
+        rest = c[2:]
+        label = ""
+        if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
+            label = _unquote(str(rest[0]))
+            rest = rest[1:]
+        effects = tuple(x for x in rest if isinstance(x, tuple))
+        when = next((x for x in rest if not isinstance(x, tuple)), None)
+        return ast.Action(name=name, param=param, label=label, when=when, effects=effects,
+                          span=self.sp(meta))
+
+    def showdown_never(self, c: list[Token]) -> ast.ShowdownEarly:
+        return ast.ShowdownEarly(when=None)
+
+    def showdown_early(self, c: list[Any]) -> ast.ShowdownEarly:
+        return ast.ShowdownEarly(when=c[0])
+
+    def setup_split(self, c: list[Token]) -> tuple[str, Any]:
+        return ("split", True)
+
+    def setup_bet(self, c: list[Token]) -> tuple[str, Any]:
+        return ("bet", self.tok(c[0]))
+
+    def setup_against(self, c: list[Token]) -> tuple[str, Any]:
+        return ("against", self._string_tok(c[0]))
+
+    def claim_total(self, c: list[Token]) -> tuple[str, Any, Any]:
+        return ("totals", None, self.tok(c[0]))
+
+    def claim_is(self, c: list[Token]) -> tuple[str, Any, Any]:
+        return ("is", self.tok(c[0]), None)
+
+    def claim_is_not(self, c: list[Token]) -> tuple[str, Any, Any]:
+        return ("is_not", self.tok(c[0]), None)
+
+    def claim_value(self, c: list[Any]) -> tuple[str, Any, Any]:
+        return ("value", self.tok(c[0]), c[1])
+
+    def example_hand(self, c: list[Any]) -> ast.ExampleHand:
+        setups = dict(x for x in c[1:-1])
+        claim, name, value = c[-1]
+        return ast.ExampleHand(cards=self._string_tok(c[0]), split="split" in setups,
+                               bet=setups.get("bet"), against=setups.get("against"),
+                               claim=claim, name=name, value=value)
 
     # -- examples
     def _string_tok(self, t: Token) -> ast.Tok:

@@ -39,7 +39,9 @@ def expr(e: ir.Expr, outer: int = 0) -> str:
 
 def definition(d: ir.Def) -> str:
     lets = "".join(f"let {name} = {expr(value)}; " for name, value in d.lets)
-    return f"def {d.name}({', '.join(d.params)}) = {lets}{expr(d.body)}"
+    params = [p if not d.types or d.types[i] == "seat" else f"{p}: {d.types[i]}"
+              for i, p in enumerate(d.params)]
+    return f"def {d.name}({', '.join(params)}) = {lets}{expr(d.body)}"
 
 
 def run(ranks: tuple[str, ...]) -> str:

@@ -503,7 +503,7 @@ class Generator:
         return alt, self.slots(alt, fam)
 
     def h_players(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
-        alt = self.g.alts["players"][0]
+        alt = self.g.find("players", lacks=["TO"])  # a range is for banking games
         st = self.st
         st.players = self.rng.choice([2, 3, 4, 4, 4, 5, 6])
         if self.rng.random() < 0.05:
@@ -537,7 +537,7 @@ class Generator:
         kitty = st.kitty > 0 or r.random() < 0.05
         has = (["direction"] if direction else []) + (["KITTY"] if kitty else [])
         lacks = (["direction"] if not direction else []) + (["KITTY"] if not kitty else [])
-        alt = self.g.find("deal", has=has, lacks=lacks)
+        alt = self.g.find("deal", has=has, lacks=[*lacks, "deal_hidden"])
         specs: list[Any] = [str(st.each)]
         if direction:
             specs.append(Ctx())
@@ -886,10 +886,14 @@ class Generator:
     def h_params(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
         params = ctx.value or ["p"]
         alt, rep = self.alt_with_repeat("params", len(params) - 1)
-        specs: list[Any] = [params[0]]
+        specs: list[Any] = [Ctx(value=params[0])]
         if rep is not None:
-            specs.append(self.reps(rep, params[1:]))
+            specs.append(self.reps(rep, [Ctx(value=x) for x in params[1:]]))
         return alt, self.slots(alt, *specs)
+
+    def h_param(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.find("param", lacks=["COLON"])  # typed ones: banking games
+        return alt, self.slots(alt, ctx.value)
 
     def h_let(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
         alt = self.g.alts["let"][0]

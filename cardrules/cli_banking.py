@@ -1,0 +1,108 @@
+"""The ``play`` and ``simulate`` commands for games of the banking family."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from .banking_game import BankingGame, BankingGameTable
+from .runtime.banking import SeatView
+from .runtime.banking_bots import BANKING_BOTS
+from .runtime.core import IllegalMove
+
+
+def banking_seats(text: str | None, game: BankingGame) -> list[str]:
+    """Seat kinds; their count is the table's size (``players`` to ``players_max``)."""
+    if text is None:
+        return ["threshold"] * game.players
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    for k in kinds:
+        if k not in BANKING_BOTS and not (k.startswith("threshold")
+                                          and k[len("threshold"):].isdigit()):
+            raise ValueError(f"--seats: unknown seat kind '{k}' (choose from "
+                             f"{', '.join(BANKING_BOTS)}, thresholdN)")
+    if not game.players <= len(kinds) <= game.players_max:
+        raise ValueError(f"--seats: {game.name} seats {game.players} to {game.players_max}, "
+                         f"not {len(kinds)}")
+    return kinds
+
+
+def _cards(game: BankingGame, cards: Sequence[int]) -> str:
+    return " ".join("??" if c < 0 else game.format_cards([c]) for c in cards)
+
+
+def _total(game: BankingGame, cards: Sequence[int]) -> str:
+    if any(c < 0 for c in cards):
+        shown = [c for c in cards if c >= 0]
+        total, soft = game.module.hand_total(shown)
+        return f"showing {'soft ' if soft else ''}{total}"
+    total, soft = game.module.hand_total(cards)
+    if total > game.module.BUST:
+        return f"{total}, bust"
+    return f"{'soft' if soft else 'hard'} {total}"
+
+
+def _show_table(game: BankingGame, view: SeatView, out: TextIO) -> None:
+    for s, hands in enumerate(view.hands):
+        who = "banker" if s == view.banker else f"bet {view.bets[s]}"
+        for i, cards in enumerate(hands):
+            mark = " <-" if view.acting == (s, i) else ""
+            bet = "" if s == view.banker else f", bet {view.hand_bets[s][i]}"
+            out.write(f"  seat {s} ({who}) hand {i + 1}: {_cards(game, cards)}"
+                      f"  [{_total(game, cards)}{bet}]{mark}\n")
+
+
+def _ask(table: BankingGameTable, out: TextIO) -> None:
+    game = table.game
+    seat = table.seat
+    while True:
+        view = table.view(seat)
+        out.write(f"\nseat {seat}, your turn:\n")
+        _show_table(game, view, out)
+        legal = table.legal_actions()
+        out.write("your move (" + " | ".join(str(a) for a in legal[:12])
+                  + (" ..." if len(legal) > 12 else "") + "): ")
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise ValueError("input ended before the round did")
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            table.apply(text)
+            return
+        except IllegalMove as err:
+            out.write(f"not allowed: {err}\n")
+
+
+def play_banking(game: BankingGame, seats: list[str], seed: int, out: TextIO) -> None:
+    rounds = game.module.MATCH_ROUNDS or 1
+    for r in range(rounds):
+        table = game.new_table(seed=f"{seed}:{r}", seats=seats)
+        out.write(f"== {game.title}: round {r + 1} (seed {seed}), banker seat "
+                  f"{game.module.BANKER} ==\n")
+        dealt = False
+        printed = 0
+        while not table.over:
+            if seats[table.seat] == "human":
+                _ask(table, out)
+            else:
+                table.apply(table.bot_move())
+            for s, move in table.history[printed:]:
+                who = "banker" if s == table.banker else seats[s]
+                out.write(f"seat {s} [{who}]: {move}\n")
+            printed = len(table.history)
+            if not dealt and table.phase != "bet":
+                dealt = True
+                out.write("dealt (as the table sees it):\n")
+                _show_table(game, table.view(-1), out)
+        res = table.result()
+        out.write("showdown" + (" (the banker shows a natural at once)" if res.early else "")
+                  + ":\n")
+        _show_table(game, table.view(-1), out)
+        for h in res.hands:
+            out.write(f"  seat {h.seat} {game.format_cards(h.cards)}: {h.payout:+d}\n")
+        out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(res.scores))
+                  + "\n")

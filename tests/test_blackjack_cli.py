@@ -1,0 +1,128 @@
+"""The command line on the banking games: check, play (bots and a person), simulate, diff
+with witnesses; and the bots."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.banking_game import BankingGame
+from cardrules.cli import main
+from cardrules.runtime.banking_bots import Expectation
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardrules.cli", *args], input=stdin,
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_check_and_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "blackjack"]) == 0
+    assert "4 actions, 16 worked examples hold" in capsys.readouterr().out
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert "blackjack_casino" in out and "banking" in out
+
+
+def test_classify_is_not_for_banking_games() -> None:
+    r = run("classify", "blackjack", "SA", "SK")
+    assert r.returncode == 1 and "banking game" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_play_with_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "blackjack", "--seats", "threshold,threshold,random", "--seed",
+                 "3"]) == 0
+    out = capsys.readouterr().out
+    assert "dealt (as the table sees it):" in out and "??" in out and "scores:" in out
+
+
+def test_a_person_plays_the_casino_game() -> None:
+    r = run("play", "blackjack_casino", "--seats", "threshold,human", "--seed", "2",
+            stdin="bet 3\nbet 4\nfold\nstand\nstand\nstand\nstand\n")
+    assert r.returncode == 0, r.stderr
+    assert "not allowed" in r.stdout  # bet 3 is not a bet here, fold is no move
+    assert "your turn" in r.stdout and "banker" in r.stdout and "scores:" in r.stdout
+    assert "hard" in r.stdout or "soft" in r.stdout
+
+
+def test_bad_seats_are_usage_errors() -> None:
+    r = run("play", "blackjack", "--seats", "threshold")
+    assert r.returncode == 2 and "seats 2 to 6" in r.stderr
+    r = run("simulate", "blackjack", "-n", "3", "--seats", "greedy,random")
+    assert r.returncode == 2 and "unknown seat kind 'greedy'" in r.stderr
+
+
+def test_simulate_reports_means_with_intervals() -> None:
+    r = run("simulate", "blackjack_casino", "-n", "300", "--seats", "threshold,threshold16",
+            "--json")
+    assert r.returncode == 0, r.stderr
+    stats = json.loads(r.stdout)
+    banker, player = stats["seats"]
+    assert banker["banker"] and banker["mean"] == -player["mean"]
+    lo, hi = player["ci95"]
+    assert lo < player["mean"] < hi and stats["per_hand"]["hands"] >= 300
+
+
+def test_simulate_with_workers_is_the_same() -> None:
+    a = run("simulate", "blackjack", "-n", "120", "--seats", "threshold,random", "--json")
+    b = run("simulate", "blackjack", "-n", "120", "--seats", "threshold,random", "--json",
+            "--workers", "2")
+    assert json.loads(a.stdout) == json.loads(b.stdout)
+
+
+def test_diff_shows_policy_and_payout_with_witnesses() -> None:
+    r = run("diff", "blackjack", "blackjack_casino")
+    assert r.returncode == 1
+    out = r.stdout
+    assert "banker plays: as seat -> hit while hand_total(banker_hand()) < 17 else stand" in out
+    assert "it decides (as a seat) in blackjack, must hit in blackjack_casino" in out
+    assert "+2 in blackjack, +3 in blackjack_casino" in out  # the 3:2 payout
+    assert "showdown early: never -> when natural(banker_hand())" in out
+    assert out.count("witness:") == 6 and "no witness" not in out
+    r = run("diff", "blackjack", "big_two")
+    assert r.returncode == 2 and "one family" in r.stderr
+
+
+def test_expect_bot_needs_a_banker_policy() -> None:
+    g = cardrules.load("blackjack")
+    assert isinstance(g, BankingGame)
+    with pytest.raises(ValueError, match="banker policy"):
+        g.new_table(seats=["threshold", "expect"])
+
+
+@pytest.mark.parametrize(("cards", "best"), [
+    ("S9 H7", "stand"),    # 16 against a 6: stand
+    ("S2 H3", "hit"),
+    ("S8 H8", "split"),
+    ("SA H7", "double"),   # soft 18 against a 6: double
+    ("S10 H2", "stand"),
+    ("S5 H6", "double"),   # 11: double
+])
+def test_expect_bot_chooses_by_expectation(cards: str, best: str) -> None:
+    g = cardrules.load("blackjack_casino")
+    assert isinstance(g, BankingGame)
+    given = g.parse_cards(cards + " D10 C6")
+    rest = [c for c in g.module.DECK if c not in given]
+    t = g.new_table(seats=["threshold", "expect"], stock=[*given, *rest])
+    t.apply("bet 2")
+    bot = Expectation(g.module)
+    assert str(bot(t.view(1), t.legal_actions(), random.Random(1))) == best
+
+
+def test_expect_bot_plays_rounds() -> None:
+    g = cardrules.load("blackjack_casino")
+    assert isinstance(g, BankingGame)
+    total = 0
+    for i in range(40):
+        t = g.new_table(seed=i, seats=["threshold", "expect"])
+        t.play_out()
+        total += t.result().scores[1]
+    assert -40 * 20 < total < 40 * 20
