@@ -14,8 +14,9 @@ from itertools import combinations
 import pytest
 
 import cardrules
-from cardrules.cards import parse_card
+from cardrules.cards import format_cards, parse_card, parse_cards
 from cardrules.runtime.tricks import trick
+from cardrules.runtime.tricks.table import Action, TricksTable, _Play
 from cardrules.tricks_game import TricksGame
 
 try:
@@ -132,3 +133,82 @@ def test_trick_logic_agrees_with_the_brute_force_reference() -> None:
 def test_reference_knows_the_seed_units(rules: ref.Rules, trump: str | None, level: str,
                                         cards: list[str], shape: tuple[int, int] | None) -> None:
     assert ref.is_unit(cards, rules, ref.positions(rules, trump, level)) == shape
+
+
+def _follow_table(game: TricksGame, state: trick.TrumpState, lead: list[int],
+                  hand: list[int]) -> TricksTable:
+    """A table at seat 1's follow to ``lead`` (led by seat 0), holding ``hand``."""
+    table = TricksTable(game.tm, seed=0)
+    table.phase, table.state, table.seat = "play", state, 1
+    table.hands[1] = list(hand)
+    table.play = _Play(leader=0, plays=[(0, tuple(lead))])
+    table._legal = table._follows = None
+    return table
+
+
+OFFERED_POSITIONS = 150
+
+
+def test_the_cards_the_table_offers_agree_with_the_brute_force_reference() -> None:
+    """Card by card, the table offers exactly the cards some legal follow (by the reference)
+    holds together with the cards chosen so far: large hands of the led class (up to 12),
+    leads of pairs, triples, tractors and titanics."""
+    rng = random.Random(7_2026)
+    games = {name: cardrules.load(name) for name in GAMES}
+    compared = 0
+    while compared < OFFERED_POSITIONS:
+        name = rng.choice(sorted(GAMES))
+        rules, game = GAMES[name], games[name]
+        assert isinstance(game, TricksGame)
+        trump = rng.choice(["S", "H", "C", "D", None])
+        level = rng.choice(ref.RANKS)
+        pos = ref.positions(rules, trump, level)
+        deck = ref.deck(rules)
+        rng.shuffle(deck)
+        pool = Counter(deck)
+        lead = random_lead(rng, rules, pos, pool)
+        if lead is None or len(lead) < 2 or ref.is_unit(lead, rules, pos) is None:
+            continue
+        pool -= Counter(lead)
+        led = pos[lead[0]][0]
+        same = [c for c in pool.elements() if pos[c][0] == led]
+        k = min(len(same), rng.randint(len(lead) + 2, 12))
+        hand = sorted(grouped(rng, same, k))
+        if len(hand) <= len(lead):
+            continue
+        code = {c: parse_card(c) for c in set(deck)}
+        expect = [Counter(code[c] for c in f) for f in ref.legal_follows(lead, hand, rules, pos)]
+        state = game.state(trump or "none", level)
+        table = _follow_table(game, state, [code[c] for c in lead], [code[c] for c in hand])
+        follow = rng.choice(expect)
+        chosen: Counter[int] = Counter()
+        for card in sorted(follow.elements(), key=lambda _: rng.random()):
+            offered = {a.card for a in table.legal_actions()}
+            want = {c for f in expect for c in f - chosen if not chosen - f}
+            assert offered == want, (name, trump, level, lead, hand, chosen, offered ^ want)
+            table.apply(Action("card", card))
+            chosen[card] += 1
+        compared += 1
+
+
+@pytest.mark.parametrize(("name", "trump", "level", "lead", "hand", "play", "offered"), [
+    ("tractor", None, "10", "HA HA HK HK HQ",
+     "H2 H2 H3 H3 H4 H5 H6 H7 H7 H8 H8 H9 H9 H10 HJ HJ HQ HK HA", "HJ HJ H9 H9 H8",
+     "H2 H3 H4 H5 H6 H7 H8 H9 HJ HQ HK HA"),
+    ("titanic", "S", "5", "HA HA HA HK HK HK",
+     "HQ HQ HQ HJ HJ HJ H10 H10 H10 H9 H9 H9 H8 H8 H8 H7", "HQ HQ HQ HJ HJ HJ",
+     "H8 H9 H10 HJ HQ"),
+])
+def test_every_legal_follow_is_offered_from_a_large_hand(
+        name: str, trump: str | None, level: str, lead: str, hand: str, play: str,
+        offered: str) -> None:
+    """Past 4,000 candidate follows the table used to offer one built follow (H2 H3 H4;
+    H8 H8 H8 H9 H9 H9) and refuse the others."""
+    game = cardrules.load(name)
+    assert isinstance(game, TricksGame)
+    table = _follow_table(game, game.state(trump or "none", level), list(parse_cards(lead)),
+                          list(parse_cards(hand)))
+    assert format_cards([a.card for a in table.legal_actions()]) == offered
+    table.apply(play)
+    assert table.play is not None
+    assert table.play.plays[1] == (1, tuple(parse_cards(play)))

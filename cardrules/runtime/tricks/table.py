@@ -128,7 +128,7 @@ class TricksTable:
         self.over = False
         self.history: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
-        self._follows: tuple[list[tuple[int, ...]], int] | None = None
+        self._follows: trick.Follows | None = None
         self._result: TricksResult | None = None
         self._deal_on()
 
@@ -233,23 +233,16 @@ class TricksTable:
 
     def _follow_actions(self, hand: list[int], sel: list[int]) -> list[Action]:
         assert self.play is not None
-        if self._follows is None:
-            lead = self.play.plays[0][1]
-            self._follows = trick.follow_cards(hand, lead, self.order, self.m)
-        choices, free = self._follows
         order = self.order
-        led = order.cls[self.play.plays[0][1][0]]
+        lead = self.play.plays[0][1]
+        if self._follows is None:
+            self._follows = trick.follow_options(hand, lead, order, self.m)
+        follows = self._follows
+        led = order.cls[lead[0]]
         chosen = Counter(c for c in sel if order.cls[c] == led)
         others = len(sel) - sum(chosen.values())
-        allowed: set[int] = set()
-        if choices == [trick.ANY]:
-            choices = []
-            allowed = {c for c in Counter(hand) - Counter(sel) if order.cls[c] == led}
-        for combo in choices:
-            rest = Counter(combo) - chosen
-            if not chosen - Counter(combo):
-                allowed |= set(rest)
-        if others < free:
+        allowed = trick.follow_allowed(follows, chosen, order, self.m)
+        if others < follows.free:
             allowed |= {c for c in Counter(hand) - Counter(sel) if order.cls[c] != led}
         return [Action("card", c) for c in sorted(allowed, key=order.strength)]
 

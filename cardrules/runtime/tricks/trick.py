@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from .protocol import TricksModule
 
@@ -351,70 +350,96 @@ def card_points(cards: Iterable[int], m: TricksModule) -> int:
     return sum(m.POINTS[c] for c in cards)
 
 
-ANY = (-1,)  # in follow_cards: any cards of the led class
+@dataclass(frozen=True)
+class Follows:
+    """What a follower may play to one lead, computed once per decision: ``mode`` is ``all``
+    (the hand holds no more cards of the led class than the lead: all of them, and ``free``
+    other cards), ``any`` (a lead of single cards: any cards of the class) or ``shaped`` (the
+    lead's units must be reproduced as well as the hand allows). For ``shaped``: the class
+    cards held, the lead's units, the counts every legal follow reaches, and the *cores*: the
+    ways to choose the cards a follow holds two or more copies of (code -> copies) that can
+    make a legal follow with single cards added. A follow's units depend only on its core
+    and on where its single cards fall, so card-by-card choices are decided per core,
+    without listing every follow (a hand of 19 hearts against a lead of five holds
+    thousands)."""
+
+    mode: str
+    in_class: tuple[int, ...]
+    free: int
+    n: int = 0
+    lead: tuple[Piece, ...] = ()
+    want: tuple[int, ...] = ()
+    cores: tuple[tuple[tuple[int, int], ...], ...] = ()
 
 
-def follow_cards(hand: Sequence[int], lead: Sequence[int], order: Order,
-                 m: TricksModule) -> tuple[list[tuple[int, ...]], int]:
-    """The legal follows of ``hand`` to ``lead``, as (the led-class cards every legal follow
-    may hold, as distinct multisets) and the number of other cards to add freely.
-
-    When the hand holds no more cards of the led class than the lead, every one of them is
-    played and the rest is free. A lead of single cards takes any of the class: ``[ANY]``.
-    Otherwise every choice of the lead's number of class cards that reproduces the lead's
-    units as well as the hand can; past ``_MAX_CHOICES`` choices, the one the follow
-    priorities build (the lowest instances, then the lowest cards)."""
+def follow_options(hand: Sequence[int], lead: Sequence[int], order: Order,
+                   m: TricksModule) -> Follows:
+    """The legal follows of ``hand`` to ``lead`` (see Follows)."""
     n = len(lead)
     led = order.cls[lead[0]]
-    in_class = sorted((c for c in hand if order.cls[c] == led), key=order.strength)
+    in_class = tuple(sorted((c for c in hand if order.cls[c] == led), key=order.strength))
     if len(in_class) <= n:
-        return [tuple(in_class)], n - len(in_class)
-    fmt = decompose(lead, order, m)
+        return Follows("all", in_class, n - len(in_class))
+    fmt = tuple(decompose(lead, order, m))
     if all(p.size == 1 for p in fmt):
-        return [ANY], 0
+        return Follows("any", in_class, 0)
     want = follow_counts(in_class, fmt, order, m)
-    if _choices(len(in_class), n) > _MAX_CHOICES:
-        return [built_follow(in_class, fmt, n, order, m)], 0
-    seen: set[tuple[int, ...]] = set()
-    out = []
-    for combo in combinations(in_class, n):
-        if combo in seen:
-            continue
-        seen.add(combo)
-        if follow_counts(combo, fmt, order, m) >= want:
-            out.append(combo)
-    return out, 0
+    have = Counter(in_class)
+    multi = [c for c in dict.fromkeys(in_class) if have[c] >= 2]
+    cores: list[tuple[tuple[int, int], ...]] = []
+    core: dict[int, int] = {}
+
+    def walk(i: int, size: int) -> None:
+        if i == len(multi):
+            cards = _complete(core, {}, in_class, n)
+            if cards is not None and follow_counts(cards, fmt, order, m) >= want:
+                cores.append(tuple(core.items()))
+            return
+        walk(i + 1, size)
+        c = multi[i]
+        for k in range(2, min(have[c], n - size) + 1):
+            core[c] = k
+            walk(i + 1, size + k)
+            del core[c]
+
+    walk(0, 0)
+    return Follows("shaped", in_class, 0, n, fmt, want, tuple(cores))
 
 
-_MAX_CHOICES = 4000
+def _complete(core: dict[int, int], singles: dict[int, int], in_class: Sequence[int],
+              n: int) -> list[int] | None:
+    """A follow of ``n`` class cards: the core, the single cards asked for, then one copy
+    each of the lowest other codes (low single cards spare the units), or None."""
+    cards = [c for c, k in core.items() for _ in range(k)] + list(singles)
+    if len(cards) > n:
+        return None
+    for c in dict.fromkeys(in_class):
+        if len(cards) == n:
+            break
+        if c not in core and c not in singles:
+            cards.append(c)
+    return cards if len(cards) == n else None
 
 
-def _choices(k: int, n: int) -> int:
-    from math import comb
-    return comb(k, n)
-
-
-def built_follow(in_class: Sequence[int], lead: Sequence[Piece], n: int, order: Order,
-                 m: TricksModule) -> tuple[int, ...]:
-    """One legal follow from many class cards: the instances the follow priorities take
-    (lowest first), then the lowest cards left."""
-    rem = Counter(in_class)
-    taken: list[int] = []
-    for piece in lead:
-        alternatives = m.FOLLOW[piece.unit] or ((piece.unit,),)
-        left = piece.size
-        for alt in alternatives:
-            shapes = sorted((_part_shape(m, u, piece) for u in alt), reverse=True,
-                            key=lambda s: s[0] * s[1])
-            size = sum(w * k for w, k in shapes)
-            while size <= left:
-                before = Counter(rem)
-                if not _take_all(rem, shapes, order):
-                    break
-                taken += list((before - rem).elements())
-                left -= size
-    rest = sorted(rem.elements(), key=order.strength)
-    return tuple(sorted(taken + rest[:n - len(taken)], key=order.strength))
+def follow_allowed(f: Follows, chosen: Counter[int], order: Order,
+                   m: TricksModule) -> set[int]:
+    """The class cards that some legal follow holding ``chosen`` (class cards) also holds."""
+    left = Counter(f.in_class) - chosen
+    if f.mode != "shaped":
+        return set(left)
+    out: set[int] = set()
+    for c in left:
+        want = chosen + Counter([c])
+        for core_items in f.cores:
+            core = dict(core_items)
+            if any(k >= 2 and core.get(t, 0) < k for t, k in want.items()):
+                continue
+            singles = {t: 1 for t in want if t not in core}
+            cards = _complete(core, singles, f.in_class, f.n)
+            if cards is not None and follow_counts(cards, f.lead, order, m) >= f.want:
+                out.add(c)
+                break
+    return out
 
 
 def largest_unit(cards: Sequence[int], order: Order, m: TricksModule) -> int:
