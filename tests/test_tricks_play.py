@@ -12,10 +12,12 @@ from collections import Counter
 import pytest
 
 import cardrules
+from cardrules.cards import parse_cards
 from cardrules.cli import main
 from cardrules.compiler import builtin_games, compile_path
 from cardrules.runtime.core import IllegalMove
 from cardrules.runtime.tricks import trick
+from cardrules.runtime.tricks.table import TricksTable, _Play
 from cardrules.tricks_game import TricksGame, TricksGameTable
 
 GAMES = [p.stem for p in builtin_games() if compile_path(p).family == "tricks"]
@@ -253,3 +255,53 @@ def test_a_move_with_more_cards_than_its_play_changes_nothing() -> None:
     assert [len(h) for h in t.hands] == sizes and t.history == history and t.seat == 1
     t.apply("H4 H4")
     assert t.seat == 2 and len(t.hands[1]) == sizes[1] - 2
+
+
+def _following(lead: str, hand: str) -> TricksTable:
+    """Tractor, trump S, level 10: seat 1 follows ``lead`` holding ``hand``."""
+    game = load("tractor")
+    table = TricksTable(game.tm, seed=0)
+    table.phase, table.state, table.seat = "play", game.state("S", "10"), 1
+    table.hands[1] = list(parse_cards(hand))
+    table.play = _Play(leader=0, plays=[(0, tuple(parse_cards(lead)))])
+    table._legal = table._follows = None
+    return table
+
+
+@pytest.mark.parametrize(("move", "message"), [
+    ("H3 H4", "the lead calls for pair: play it from your hand"),
+    ("H4 H3", "the lead calls for pair: play it from your hand"),
+    ("C2 C3", "follow the led suit: play 2 cards of it"),
+    ("pass", "there is no passing in the play: follow with 2 card(s) of your hand"),
+    ("p", "there is no passing in the play: follow with 2 card(s) of your hand"),
+    ("done", "done ends a lead: follow with 2 card(s) of your hand"),
+    ("bid H4 H4", "'bid' is not a move now: follow with 2 card(s) of your hand"),
+    ("bury H4 H4", "'bury' is not a move now: follow with 2 card(s) of your hand"),
+])
+def test_a_refused_follow_gives_the_rule_s_sentence_in_any_order(move: str,
+                                                                  message: str) -> None:
+    """Before: H3 H4 said 'H3: no legal follow to H5 H5 holds it', pass 'DA is not in your
+    hand', done 'the cards chosen are not a lead yet', and bid H4 H4 played H4 H4."""
+    table = _following("H5 H5", "H3 H4 H4 C2 C3")
+    with pytest.raises(IllegalMove) as err:
+        table.apply(move)
+    assert str(err.value) == message
+    assert table.play is not None and table.play.plays == [(0, (16, 16))]
+    table.apply("H4 H4")
+    assert table.play.plays[1] == (1, (15, 15))
+
+
+def test_a_prefix_of_another_phase_is_refused_while_leading_and_burying() -> None:
+    table = TricksTable(load("tractor").tm, seed=3)
+    while table.phase != "bury":
+        table.apply(table.legal_actions()[-1])
+    with pytest.raises(IllegalMove, match="'bid' is not a move now: bury 8 more"):
+        table.apply("bid " + str(table.legal_actions()[0]).removeprefix("bury "))
+    while table.phase == "bury":
+        table.apply(table.legal_actions()[0])
+    card = table.legal_actions()[0]
+    with pytest.raises(IllegalMove, match="'bury' is not a move now: lead cards"):
+        table.apply(f"bury {card}")
+    with pytest.raises(IllegalMove, match="'bid' is not a move now: lead cards"):
+        table.apply(f"bid {card}")
+    assert table.play is not None and table.play.selection == []

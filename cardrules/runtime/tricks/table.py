@@ -378,10 +378,17 @@ class TricksTable:
             return [move]
         if isinstance(move, str):
             text = move.strip().lower()
-            if text in ("pass", "done"):
-                return [PASS if text == "pass" else DONE]
+            if text in ("pass", "p", "-", "done"):
+                return [DONE if text == "done" else PASS]
+            word = text.split(maxsplit=1)[0] if text else ""
+            if word in ("bid", "bury"):
+                wanted = "bid" if self.phase in ("deal", "last bids") else \
+                    "bury" if self.phase == "bury" else None
+                if word != wanted:
+                    raise IllegalMove(f"'{word}' is not a move now: {self._phase_hint()}")
+                text = text[len(word):]
             try:
-                cards = list(parse_cards(text.removeprefix("bid").removeprefix("bury")))
+                cards = list(parse_cards(text))
             except CardError as err:
                 raise IllegalMove(str(err)) from None
         else:
@@ -402,15 +409,44 @@ class TricksTable:
             out.append(DONE)
         return out
 
+    def _phase_hint(self) -> str:
+        if self.over:
+            return "the round is over"
+        if self.phase in ("deal", "last bids"):
+            return "bid cards you hold (bid H5), or pass"
+        if self.phase == "bury":
+            return f"bury {self.m.KITTY - len(self.buried)} more card(s) of your hand"
+        assert self.play is not None
+        if self.play.plays:
+            return f"follow with {len(self.play.plays[0][1])} card(s) of your hand"
+        return "lead cards of your hand (a whole lead at once, or card by card, then done)"
+
     def apply(self, move: Action | str | Sequence[int]) -> list[Action]:
         """Make a move for the seat whose turn it is; raises IllegalMove, changing nothing."""
         actions = self.parse(move)
+        whole = self._whole_follow(actions)
+        if whole is not None:
+            raise IllegalMove(whole)
         if len(actions) > 1:  # check the whole move before changing anything
             probe = self._simulate(actions)
             if probe is not None:
                 raise IllegalMove(probe)
         self._apply_all(actions)
         return actions
+
+    def _whole_follow(self, actions: list[Action]) -> str | None:
+        """A follow typed whole is judged whole, by the rule's own sentence, in any order."""
+        play = self.play
+        if self.phase != "play" or play is None or not play.plays or play.selection:
+            return None
+        lead = play.plays[0][1]
+        if len(actions) != len(lead) or any(a.kind != "card" for a in actions):
+            return None
+        hand = self.hands[self.seat]
+        cards = [a.card for a in actions]
+        if Counter(cards) - Counter(hand):
+            return None  # named card by card below
+        return trick.follow_problem(lead, hand, cards, self.order, self.m)
 
     def _apply_all(self, actions: list[Action]) -> None:
         """The actions of one move, all by the seat whose turn it is: a move with more
@@ -471,6 +507,10 @@ class TricksTable:
             return f"{a}: bury a card of your hand"
         assert self.play is not None
         hand, sel = self.hands[self.seat], self.play.selection
+        if a.kind == "pass":
+            return f"there is no passing in the play: {self._phase_hint()}"
+        if a.kind == "done" and self.play.plays:
+            return f"done ends a lead: {self._phase_hint()}"
         if a.kind == "done":
             return "the cards chosen are not a lead yet"
         if Counter([*sel, a.card]) - Counter(hand):

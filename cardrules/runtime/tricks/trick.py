@@ -302,7 +302,7 @@ def follow_problem(lead: Sequence[int], hand: Sequence[int], play: Sequence[int]
     need = min(len(lead), len(in_hand))
     what = "trump" if led == TRUMP else "led suit"
     if len(in_play) < need:
-        return f"follow the {what}: play {need} card(s) of it"
+        return f"follow the {what}: play {need} card{'s' if need > 1 else ''} of it"
     if len(in_hand) <= len(lead):
         return None
     fmt = decompose(lead, order, m)
