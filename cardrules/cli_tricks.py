@@ -22,9 +22,10 @@ def trump_words(state: TrumpState | None) -> str:
     return f"suit {suit}, rank {RANK_NAMES[state.rank]}"
 
 
-def grouped_hand(game: TricksGame, view: TricksSeatView) -> str:
-    """The hand by suit class, low to high; trumps last, in trump order."""
-    order = game.order(view.trump or TrumpState(-1, game.tm.LEVELS[0]))
+def grouped_hand(game: TricksGame, view: TricksSeatView, rank: int) -> str:
+    """The hand by suit class, low to high; trumps last, in trump order. While bids may
+    still name the trump suit, the cards of the round's trump ``rank`` and the jokers."""
+    order = game.order(view.trump or TrumpState(-1, rank))
     classes: dict[int, list[int]] = {}
     for c in view.hand:
         classes.setdefault(order.cls[c], []).append(c)
@@ -41,9 +42,13 @@ def _ask(table: TricksGameTable, out: TextIO) -> None:
     while True:
         view = table.view(table.seat)
         levels = " ".join(level_word(game, x) for x in view.levels)
-        out.write(f"\nseat {view.seat} ({view.phase}); trumps {trump_words(view.trump)}; "
+        rank = table.trump_rank()
+        trumps = trump_words(view.trump) if view.trump is not None else \
+            f"rank {RANK_NAMES[rank]}, suit not yet known (standing bid: " \
+            f"{f'seat {view.bids[-1][0]}: {view.bids[-1][1]}' if view.bids else 'none'})"
+        out.write(f"\nseat {view.seat} ({view.phase}); trumps {trumps}; "
                   f"dealer {view.dealer if view.dealer >= 0 else '?'}; levels {levels}\n"
-                  f"hand: {grouped_hand(game, view)}\n")
+                  f"hand: {grouped_hand(game, view, rank)}\n")
         if view.trick:
             out.write("trick: " + "; ".join(f"seat {s}: {format_cards(list(c))}"
                                            for s, c in view.trick) + "\n")
@@ -84,6 +89,8 @@ def play_round(game: TricksGame, table: TricksGameTable, out: TextIO) -> None:
         if table.phase != phase and table.phase in ("bury", "play"):
             if phase in ("deal", "last bids"):
                 out.write(f"dealer: seat {table.dealer}; trumps {trump_words(table.state)}\n")
+                if "human" not in kinds:  # a person at the table sees only their own hand
+                    _dealt_hands(table, out)
             phase = table.phase
         for t in table.tricks[seen_tricks:]:
             failed = f" (throw {format_cards(list(t.failed_throw))} failed)" \
@@ -99,6 +106,17 @@ def play_round(game: TricksGame, table: TricksGameTable, out: TextIO) -> None:
               f"seat {r.next_dealer}\n")
     out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(r.scores))
               + "\n")
+
+
+def _dealt_hands(table: TricksGameTable, out: TextIO) -> None:
+    """The hands as dealt (before the dealer takes the kitty), in the round's trump order."""
+    order = table.order
+    out.write("hands:\n")
+    for s in range(table.n):
+        dealt = [c for c, r in zip(table.stream, table.receivers, strict=True) if r == s]
+        out.write(f"  seat {s} [{table.seat_kinds[s]}]: "
+                  f"{format_cards(sorted(dealt, key=order.strength))}\n")
+    out.write(f"kitty: {format_cards(sorted(table.kitty, key=order.strength))}\n")
 
 
 def level_word(game: TricksGame, climbed: int) -> str:

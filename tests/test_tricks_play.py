@@ -305,3 +305,38 @@ def test_a_prefix_of_another_phase_is_refused_while_leading_and_burying() -> Non
     with pytest.raises(IllegalMove, match="'bid' is not a move now: lead cards"):
         table.apply(f"bid {card}")
     assert table.play is not None and table.play.selection == []
+
+
+def test_the_deal_prompt_groups_the_hand_by_the_round_s_trump_rank(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: the hand was grouped as if 2 were the trump rank in every round, and the
+    prompt said neither the trump rank nor the standing bid."""
+    from cardrules import cli_tricks
+    from cardrules.tricks_game import TricksGameTable
+
+    game = load("tractor")
+    table = TricksGameTable(game, seed=11, seats=["human", "random", "random", "random"],
+                            hands=None, dealer=1, levels=[0, 3, 0, 3], round_number=2)
+    assert table.trump_rank() == 3  # the dealer side's level: 5
+    while table.seat != 0:  # seat 0 is asked once it holds a card it could bid
+        table.apply(table.bot_move())
+    assert table.phase in ("deal", "last bids")
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass\n"))
+    out = io.StringIO()
+    cli_tricks._ask(table, out)
+    text = out.getvalue()
+    standing = f"seat {table.bids[-1].seat}: {table.bids[-1]}" if table.bids else "none"
+    assert f"trumps rank 5, suit not yet known (standing bid: {standing})" in text
+    hand = text.split("hand: ")[1].split("\n")[0]
+    fives = [c for c in cli_tricks.format_cards(list(table.hand(0))).split() if c[1:] == "5"]
+    assert fives, hand  # what seat 0 may bid with, here
+    trumps = hand.split("trumps: ")[1].split()
+    assert all(c in trumps for c in fives) and "H2" not in trumps
+
+
+def test_cli_play_with_bots_only_prints_the_dealt_hands(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "tractor", "--seed", "3", "--seats", "greedy,random,greedy,random"]) == 0
+    out = capsys.readouterr().out
+    hands = out.split("hands:\n")[1].split("kitty: ")[0].splitlines()
+    assert len(hands) == 4 and all(len(h.split(": ")[1].split()) == 25 for h in hands)
