@@ -340,3 +340,15 @@ def test_cli_play_with_bots_only_prints_the_dealt_hands(
     out = capsys.readouterr().out
     hands = out.split("hands:\n")[1].split("kitty: ")[0].splitlines()
     assert len(hands) == 4 and all(len(h.split(": ")[1].split()) == 25 for h in hands)
+
+
+def test_the_manual_and_the_readme_tell_the_tricks_commands() -> None:
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    manual = (root / "docs" / "language.md").read_text()
+    readme = (root / "README.md").read_text()
+    commands = manual.split("| command | what it does |")[1].split("\n\n")[0]
+    assert "--trump" in commands and "--level" in commands
+    simulate = manual.split("### simulate")[1].split("### Card notation")[0]
+    assert "*dealt*" in simulate and '"first": "dealt"' in simulate
+    assert all(name in readme for name in GAMES) and "bench/bench_tricks.py" in readme
