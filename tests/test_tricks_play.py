@@ -352,3 +352,23 @@ def test_the_manual_and_the_readme_tell_the_tricks_commands() -> None:
     simulate = manual.split("### simulate")[1].split("### Card notation")[0]
     assert "*dealt*" in simulate and '"first": "dealt"' in simulate
     assert all(name in readme for name in GAMES) and "bench/bench_tricks.py" in readme
+
+
+def test_the_kitty_multiplier_reads_the_last_trick_s_lead_not_the_ruff() -> None:
+    """Last trick: the dealer throws H3 H5 (two single cards), a defender ruffs with a trump
+    pair S4 S4. The lead's largest unit is a single: the kitty's 15 points count x2 (30);
+    reading the winning play gave x4 (60)."""
+    game = load("tractor")
+    table = TricksTable(game.tm, seed=0)
+    table.phase, table.state, table.dealer = "play", game.state("S", "10"), 0
+    table.hands = [list(parse_cards(h)) for h in ("H3 H5", "S4 S4", "C3 C4", "D3 D4")]
+    table.buried = list(parse_cards("C5 C10 C2 C2 C3 C6 C7 C8"))
+    table.play = _Play(leader=0)
+    table.seat, table._legal = 0, None
+    table.apply("H3 H5")
+    table.apply("S4 S4")
+    table.apply("C3 C4")
+    table.apply("D3 D4")
+    assert table.over and table.tricks[-1].winner == 1
+    result = table.result()
+    assert result.kitty_points == 15 and result.kitty_bonus == 30

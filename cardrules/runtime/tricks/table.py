@@ -309,9 +309,11 @@ class TricksTable:
     def _finish(self) -> None:
         self.phase, self.over, self.play = "over", True, None
         last = self.tricks[-1]
-        won_play = next(p for s, p in last.plays if s == last.winner)
         defenders_last = not self._on_dealer_side(last.winner)
-        unit = trick.largest_unit(won_play, self.order, self.m) if defenders_last else 0
+        # last_unit(): the largest unit of the last trick's lead, as led (a ruff must cover
+        # the lead's units; a trump pair ruffing two single cards still counts them single)
+        lead = last.plays[0][1]
+        unit = trick.largest_unit(lead, self.order, self.m) if defenders_last else 0
         kitty = self.buried if self.m.KITTY_BURY else self.kitty
         view = self.settlement(unit, kitty)
         done: Settled = settle(self.m, view)
