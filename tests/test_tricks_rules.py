@@ -350,3 +350,16 @@ def test_hostile_labels_and_title_stay_strings() -> None:
     compile(source, "<generated>", "exec")  # valid Python
     assert "import os" not in [line.strip() for line in source.splitlines()]
     assert "'\"); import os #'" in source
+
+
+def test_titanic_splits_a_throw_largest_unit_first() -> None:
+    """The reading stated in titanic.rules: H7 H7 H8 H8 H8 is tractor 7788 + single 8."""
+    from cardrules.cards import format_cards, parse_cards
+    from cardrules.runtime.tricks import trick
+
+    game = cardrules.load("titanic")
+    assert isinstance(game, TricksGame)
+    order = game.order(game.state("S", "5"))
+    pieces = trick.decompose(list(parse_cards("H7 H7 H8 H8 H8")), order, game.tm)
+    assert [(game.tm.UNITS[p.unit], format_cards(list(p.cards))) for p in pieces] == [
+        ("tractor", "H7 H7 H8 H8"), ("single", "H8")]
