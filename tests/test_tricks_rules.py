@@ -363,3 +363,20 @@ def test_titanic_splits_a_throw_largest_unit_first() -> None:
     pieces = trick.decompose(list(parse_cards("H7 H7 H8 H8 H8")), order, game.tm)
     assert [(game.tm.UNITS[p.unit], format_cards(list(p.cards))) for p in pieces] == [
         ("tractor", "H7 H7 H8 H8"), ("single", "H8")]
+
+
+def test_removing_a_unit_the_base_names_is_reported_at_the_remove(tmp_path: Path) -> None:
+    """Before: six errors in tractor.rules (39-56: unknown unit 'pair', and a follow
+    alternative 'holding more cards than a tractor (0)'), none at the remove line."""
+    from cardrules.compiler import compile_path
+
+    path = tmp_path / "nopair.rules"
+    path.write_text('game nopair extends tractor\ntitle "v"\nremove unit pair\n')
+    with pytest.raises(CompileError) as err:
+        compile_path(path)
+    found = [(Path(d.span.file).name, d.span.line, d.message, d.hint)
+             for d in err.value.diagnostics]
+    assert found == [
+        ("nopair.rules", 3, f"removing unit pair breaks the base game's {key}, which names it",
+         f"override {key} too (at tractor.rules:{line})")
+        for key, line in (("unit tractor", 39), ("lead", 40), ("follow", 55))]

@@ -6,10 +6,11 @@ gets an error at the statement: each family reads only its own."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from ..cards import JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, rank_index
 from . import ast, ir
-from .check import Checker, ExprChecker, normal_rank
+from .check import Checker, ExprChecker, _within, normal_rank
 from .diagnostics import Span, did_you_mean
 
 # Statements only the climbing family reads, by item key (or its first word).
@@ -53,6 +54,7 @@ class TricksChecker:
                  defs: tuple[ir.Def, ...]) -> None:
         self.ch = ch
         self.err = ch.errors
+        self.broken: set[tuple[str, str]] = set()  # (removed, inherited) reported
         self.players = players
         self.consts = consts
         self.tables = tables
@@ -222,8 +224,7 @@ class TricksChecker:
             base = s.chain_of.text
             base_stmt = next((b for b, _ in stmts if b.name.text == base), None)
             if base_stmt is None:
-                self.err.error(s.chain_of.span, f"unknown unit '{base}'",
-                               did_you_mean(base, names))
+                self.unknown_unit(s.chain_of, did_you_mean(base, names))
             elif base_stmt.identical is None:
                 self.err.error(s.chain_of.span, f"a chain is made of identical cards; {base} "
                                "is a chain itself")
@@ -236,9 +237,26 @@ class TricksChecker:
 
     def unit_name(self, tok: ast.Tok) -> str:
         if tok.text not in self.units_by_name:
-            self.err.error(tok.span, f"unknown unit '{tok.text}'",
-                           did_you_mean(tok.text, self.units_by_name))
+            self.unknown_unit(tok, did_you_mean(tok.text, self.units_by_name))
         return tok.text
+
+    def unknown_unit(self, tok: ast.Tok, hint: str) -> None:
+        """A unit name that is not a unit; when this file removed it and the name stands in
+        a base game's statement, the remove broke that statement: reported once per
+        statement, at the remove, naming the statement to override."""
+        removed = next((i for i in self.ch.res.removed if i.key == f"unit {tok.text}"), None)
+        if removed is None or tok.span.file == self.ch.res.path:
+            self.err.error(tok.span, f"unknown unit '{tok.text}'", hint)
+            return
+        inherited = next((i.key for i in self.ch.res.items if _within(tok.span, i.span)),
+                         "a statement")
+        if (removed.key, inherited) in self.broken:
+            return
+        self.broken.add((removed.key, inherited))
+        self.err.error(removed.span, f"removing {removed.key} breaks the base game's "
+                       f"{inherited}, which names it",
+                       f"override {inherited} too (at {Path(tok.span.file).name}:"
+                       f"{tok.span.line})")
 
     def min_size(self, name: str) -> int:
         u = self.units_by_name.get(name)
@@ -287,7 +305,7 @@ class TricksChecker:
             for alt in rule.alternatives:
                 names = tuple(self.unit_name(t) for t in alt)
                 size = sum(self.min_size(n) for n in names)
-                if lead in self.units_by_name and size > self.min_size(lead):
+                if lead in self.units_by_name and 0 < self.min_size(lead) < size:
                     self.err.error(alt[0].span, f"{' + '.join(names)} holds more cards ({size}) "
                                    f"than a {lead} ({self.min_size(lead)})")
                 alts.append(names)

@@ -26,6 +26,7 @@ class Resolved:
     path: str
     source: str
     errors: tuple[Diagnostic, ...] = ()  # merge errors, reported with the checker's
+    removed: tuple[ast.Item, ...] = ()  # this file's remove statements
 
 
 def builtin_games_dir() -> Path:
@@ -86,7 +87,8 @@ def resolve(rules: ast.RulesFile, _chain: tuple[str, ...] = ()) -> Resolved:
     errors.raise_if_any(sources)
     merged = _merge(base_items, rules, errors)
     return Resolved(name=rules.name.text, items=tuple(merged), sources=sources,
-                    path=rules.path, source=rules.source, errors=tuple(errors.items))
+                    path=rules.path, source=rules.source, errors=tuple(errors.items),
+                    removed=tuple(i for i in rules.items if i.remove))
 
 
 def _load_base(rules: ast.RulesFile, chain: tuple[str, ...],
