@@ -380,3 +380,16 @@ def test_removing_a_unit_the_base_names_is_reported_at_the_remove(tmp_path: Path
         ("nopair.rules", 3, f"removing unit pair breaks the base game's {key}, which names it",
          f"override {key} too (at tractor.rules:{line})")
         for key, line in (("unit tractor", 39), ("lead", 40), ("follow", 55))]
+
+
+def test_a_deal_past_the_deck_is_reported_once(tmp_path: Path) -> None:
+    """Before: 'is more than the 108 cards' and 'is not the 108 cards', at the same place."""
+    from cardrules.compiler import compile_path
+
+    path = tmp_path / "kitty9.rules"
+    path.write_text('game kitty9 extends tractor\ntitle "v"\n'
+                    "override deal 25 each counterclockwise kitty 9\n")
+    with pytest.raises(CompileError) as err:
+        compile_path(path)
+    assert [(d.span.line, d.message) for d in err.value.diagnostics] == [
+        (3, "4 x 25 cards + kitty 9 is more than the 108 cards of the deck")]
