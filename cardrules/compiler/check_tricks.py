@@ -270,7 +270,7 @@ class TricksChecker:
     def leads(self) -> tuple[str, ...]:
         stmt = self.ch.stmt("lead", ast.Leads)
         if stmt is None:
-            self.ch.missing("lead", "say what may be led: 'lead: single | pair | tractor'")
+            self.ch.missing("lead", "say what may be led: 'lead: single | pair'")
             return ()
         out = []
         for tok in stmt.kinds:

@@ -12,7 +12,7 @@ MAX_FILE_BYTES = 100_000
 """Bytes of UTF-8 in a rules file, and in a game's files together (its own and every base
 it extends); a longer file is refused before it is read further. Parsing takes about 1.6 s
 of processor time for this many bytes of the densest statements (defs); the largest built-in
-game (tractor) is about 10,000 bytes."""
+game is about 10,000 bytes."""
 
 MAX_TREE_DEPTH = 300
 """Syntax-tree levels of one statement; a bracket level of a formula takes about six."""
@@ -58,8 +58,8 @@ MAX_TYPICAL_PLAYS = 30_000
 """Candidate plays of all combinations from a dealt hand, on average, by the checker's
 estimate (compiler/playcount.py, expected_count; it leans high): what a lead usually costs,
 about 0.1 s at this figure. MAX_CANDIDATE_PLAYS bounds the worst hand, which real games never
-deal (a 双扣-like game of two decks: worst 628,550, estimated 16,588, dealt hands 1,883 on
-average); a shape like `cards 6` of 27-card hands makes 296,010 on every hand."""
+deal (a two-deck game of straights and runs of pairs: worst 628,550, estimated 16,588, dealt
+hands 1,883 on average); `cards 6` of 27-card hands makes 296,010 on every hand."""
 
 
 MAX_MATCH_ROUNDS = 1_000

@@ -1,5 +1,5 @@
-"""The trick-taking family (family tricks), as phases over the shared core, like a round of
-Tractor is played: deal and bid, kitty and bury, play, settle.
+"""The trick-taking family (family tricks), as phases over the shared core, as a round of a
+levels game is played: deal and bid, kitty and bury, play, settle.
 
 - ``protocol``: what a generated tricks module provides, and what its formulas read;
 - ``trick``: trick logic, apart from the phases: the card order under a trump state, units,

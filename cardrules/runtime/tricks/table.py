@@ -1,5 +1,5 @@
-"""The round driver of family tricks: one round at a table, as phases (like a round of
-Tractor is played): deal with bids, the kitty and the bury, the tricks, the settlement.
+"""The round driver of family tricks: one round at a table, as phases (as a round of a
+levels game is played): deal with bids, the kitty and the bury, the tricks, the settlement.
 
 Every decision is small: a bid or a pass while the cards are dealt; one card to bury at a
 time; one card of a play at a time (a partial choice is offered only when some legal play

@@ -5,7 +5,7 @@ who wins a trick, and how a throw fares. Every rule comes from the compiled modu
 Terms (docs/language.md, "The tricks family"): a card belongs to one *suit class* (one of the
 four plain suits, or the trumps, class ``TRUMP``) and has a *position* in it; equal cards
 share a position. A *piece* is one unit of a play: ``width`` identical cards at each of
-``length`` adjacent positions (a pair is 2 x 1, a tractor of two pairs 2 x 2).
+``length`` adjacent positions (a pair is 2 x 1, a chain of two pairs 2 x 2).
 """
 
 from __future__ import annotations
