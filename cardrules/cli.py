@@ -21,6 +21,7 @@ from .examples import check_examples
 from .game import Game, GameNotFound, GameTable, load
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
+from .terminal import take_move
 from .text import display_width, ljust_display, plural, printable
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -185,22 +186,8 @@ def _ask_human(table: GameTable, out: TextIO) -> None:
                   f"cards left: {' '.join(map(str, view.hand_sizes))}\n{sides}"
                   f"to beat: {beat}\nyour move (cards like S3 S4, 'pass', '?' for options): ")
         out.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise InputError("input ended before the round did")
-        text = line.strip()
-        if not text:  # an empty line is no move: passing takes the word "pass"
-            continue
-        if text in ("?", "help"):
-            options = table.legal_actions()
-            out.write("legal: " + " | ".join(str(m) for m in options[:40])
-                      + (" ..." if len(options) > 40 else "") + "\n")
-            continue
-        try:
-            table.apply(text)
+        if take_move(table, out, listing=40):
             return
-        except IllegalMove as err:
-            out.write(f"not allowed: {err}\n")
 
 
 def _play_round(game: Game, table: GameTable, out: TextIO) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from .banking_game import BankingGame, BankingGameTable
 from .runtime.banking import SeatView
 from .runtime.banking_bots import BANKING_BOTS
-from .runtime.core import IllegalMove
+from .terminal import take_move
 
 
 def banking_seats(text: str | None, game: BankingGame) -> list[str]:
@@ -64,17 +63,8 @@ def _ask(table: BankingGameTable, out: TextIO) -> None:
         out.write("your move (" + " | ".join(str(a) for a in legal[:12])
                   + (" ..." if len(legal) > 12 else "") + "): ")
         out.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise ValueError("input ended before the round did")
-        text = line.strip()
-        if not text:
-            continue
-        try:
-            table.apply(text)
+        if take_move(table, out):  # the prompt lists the legal moves; '?' is no word here
             return
-        except IllegalMove as err:
-            out.write(f"not allowed: {err}\n")
 
 
 def play_banking(game: BankingGame, seats: list[str], seed: int, out: TextIO) -> None:

@@ -4,14 +4,13 @@ far, the points)."""
 
 from __future__ import annotations
 
-import sys
 from typing import TextIO
 
 from .cards import RANK_NAMES, SUIT_LETTERS, format_cards
-from .runtime.core import IllegalMove
 from .runtime.tricks import trick
 from .runtime.tricks.table import TricksSeatView
 from .runtime.tricks.trick import TrumpState
+from .terminal import take_move
 from .tricks_game import TricksGame, TricksGameTable
 
 
@@ -57,20 +56,8 @@ def _ask(table: TricksGameTable, out: TextIO) -> None:
         out.write(f"defenders' points: {view.defender_points}\n"
                   "your move (cards, 'pass', 'done', '?' for options): ")
         out.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise ValueError("input ended before the round did")
-        text = line.strip()
-        if not text:
-            continue
-        if text in ("?", "help"):
-            out.write("legal: " + " | ".join(map(str, table.legal_actions())) + "\n")
-            continue
-        try:
-            table.apply(text)
+        if take_move(table, out, listing=len(table.legal_actions())):
             return
-        except IllegalMove as err:
-            out.write(f"not allowed: {err}\n")
 
 
 def play_round(game: TricksGame, table: TricksGameTable, out: TextIO) -> None:
