@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import CardError, card_name, format_cards, parse_cards
+from .cards import format_cards, parse_cards_of
 from .compiler import Diagnostic, ir
 from .runtime.banking import BankAction, BankingModule, Hand, HandsView, Result, Table, made_hand
 from .runtime.banking_bots import BankBot, make_banking_bot
@@ -40,11 +40,7 @@ class BankingGame:
 
     # ------------------------------------------------------------ cards and hands
     def parse_cards(self, text: str) -> tuple[int, ...]:
-        cards = parse_cards(text)
-        for c in cards:
-            if c not in self.module.DECK:
-                raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
-        return cards
+        return parse_cards_of(text, self.module.DECK, self.name)
 
     def format_cards(self, cards: Sequence[int]) -> str:
         return format_cards(list(cards))

@@ -80,6 +80,16 @@ def parse_cards(text: str) -> tuple[int, ...]:
     return tuple(parse_card(w) for w in words)
 
 
+def parse_cards_of(text: str, deck: tuple[int, ...], game: str) -> tuple[int, ...]:
+    """Cards of one game's deck (see parse_cards); raises CardError, also for a card the
+    deck of ``game`` does not have."""
+    cards = parse_cards(text)
+    for c in cards:
+        if c not in deck:
+            raise CardError(f"{card_name(c)} is not in the deck of {game}")
+    return cards
+
+
 def format_cards(codes: tuple[int, ...] | list[int], symbols: bool = False) -> str:
     name = card_symbol if symbols else card_name
     return " ".join(name(c) for c in codes)
@@ -93,3 +103,14 @@ def suit_of(code: int) -> int:
 def rank_of(code: int) -> int:
     """Notation rank index (2 -> 0, A -> 12), or 13/14 for the jokers."""
     return 13 + (code - 52) if code >= 52 else code % 13
+
+
+def check_given(codes: tuple[int, ...], deck: tuple[int, ...], copies: int, game: str) -> None:
+    """Raise CardError unless every card given is in the deck of ``game``, at most as many
+    times as the deck holds it (``copies``)."""
+    for c in set(codes):
+        if c not in deck:
+            raise CardError(f"{card_name(c)} is not in the deck of {game}")
+        if codes.count(c) > copies:
+            raise CardError(f"{card_name(c)} is given {codes.count(c)} times; the deck has "
+                            f"{copies}")

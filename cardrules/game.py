@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import cast
 
 from .banking_game import BankingGame
-from .cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
+from .cards import BIG_JOKER, CardError, card_name, check_given, format_cards, parse_cards_of
 from .compiler import compile_path, find_game, ir, limits
 from .loader import load_module
 from .runtime.banking import BankingModule
@@ -68,11 +68,7 @@ class Game:
     def parse_cards(self, text: str) -> tuple[int, ...]:
         """Card notation (``S3 H10 DQ BJ`` or ``♠3 ♥10``) -> card codes; raises CardError,
         also for a card this game's deck does not have."""
-        cards = parse_cards(text)
-        for c in cards:
-            if c not in self.module.DECK:
-                raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
-        return cards
+        return parse_cards_of(text, self.module.DECK, self.name)
 
     def format_cards(self, cards: Sequence[int]) -> str:
         return format_cards(list(cards))
@@ -87,12 +83,7 @@ class Game:
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
         if not all(isinstance(c, int) and 0 <= c <= BIG_JOKER for c in codes):
             raise CardError(f"cards are notation or card codes 0-{BIG_JOKER}, not {codes!r}")
-        for c in set(codes):
-            if c not in self.module.DECK:
-                raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
-            if codes.count(c) > self.module.COPIES:
-                raise CardError(f"{card_name(c)} is given {codes.count(c)} times; the deck "
-                                f"has {self.module.COPIES}")
+        check_given(codes, self.module.DECK, self.module.COPIES, self.name)
         if not codes:
             return None
         play = self.module.classify(codes)

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from .cards import SUIT_LETTERS, SUIT_SYMBOLS, CardError, card_name, format_cards, rank_index
+from .cards import (
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    CardError,
+    card_name,
+    check_given,
+    format_cards,
+    rank_index,
+)
 from .compiler import ir
 from .game import Combination, Game
 from .runtime.protocol import RulesModule, unclassified
@@ -66,12 +74,7 @@ class TricksGame(Game):
 
     def cards(self, cards: Cards) -> tuple[int, ...]:
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-        for c in set(codes):
-            if c not in self.tm.DECK:
-                raise CardError(f"{card_name(c)} is not in the deck of {self.name}")
-            if codes.count(c) > self.tm.COPIES:
-                raise CardError(f"{card_name(c)} is given {codes.count(c)} times; the deck "
-                                f"has {self.tm.COPIES}")
+        check_given(codes, self.tm.DECK, self.tm.COPIES, self.name)
         return codes
 
     def sort_cards(self, cards: Sequence[int], state: TrumpState | None = None
