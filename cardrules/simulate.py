@@ -63,17 +63,23 @@ def _results(game: Game, n: int, seed: int, seats: Sequence[str],
         for c in chunks:
             yield from _play_chunk(game, c)
         return
+    # The workers are forked with ^C blocked, so none can be interrupted before its
+    # initializer ignores it; the parent takes a ^C that came meanwhile once all are running.
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(game.ir, game.path)) as pool:
         pending: deque[Future[list[dict[str, Any]]]] = deque()
         try:
             for c in chunks:
                 pending.append(pool.submit(_run_chunk, c))
+                if len(pending) == workers:  # each submit so far started a worker
+                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
                 if len(pending) >= workers * _AHEAD:
                     yield from pending.popleft().result()
             while pending:
                 yield from pending.popleft().result()
         finally:  # stopped early (an error, ^C, a closed generator): drop what has not started
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             for f in pending:
                 f.cancel()
 
