@@ -111,6 +111,9 @@ class Game:
                 out.append(card_name(self._by_key[next(values)]))
             elif part == "rank":
                 out.append(m.RANK_NAMES[next(values)])  # type: ignore[attr-defined]
+            elif part == "suit":
+                suit = next(values)
+                out.append(self.ir.suits[suit] if suit >= 0 else "none")
             else:
                 out.append(str(next(values)))
         return tuple(out)

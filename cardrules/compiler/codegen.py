@@ -396,6 +396,8 @@ class ModuleView:
             return f"max(RANK[x] for x in {part})"
         if p.kind == "size":
             return f"len({part})"
+        if p.kind == "suit":  # the suit of the highest card (a joker: -1)
+            return f"SUIT[{part}[-1]]"
         return "hit[0], CARD_KEY[top]"
 
     # -- scoring

@@ -173,7 +173,7 @@ Shape = GroupsShape | RunShape | SequenceShape | CardsShape | SetShape
 
 @dataclass(frozen=True, kw_only=True)
 class KeyPart:
-    kind: str  # card rank size sequence
+    kind: str  # card rank size sequence suit
     group: int | None  # 0-based group index, or None for the whole play
 
 
