@@ -622,6 +622,7 @@ class Checker:
         if stmt.until is not None:
             checker = ExprChecker(self, consts, tables, {})
             checker.returns = {d.name: d.returns for d in defs}
+            checker.arity = {d.name: len(d.params) for d in defs}
             until = checker.expect(stmt.until, "bool", {})
             estimator = Estimator(players=self.player_count, consts=consts, tables=tables,
                                   defs=self.def_costs)
@@ -688,6 +689,7 @@ class ExprChecker:
         self.asts = asts
         self.builtins = family_builtins(owner.family)
         self.returns: dict[str, str] = {}
+        self.arity: dict[str, int] = {}  # defs seen from `until`: how many seats each takes
         self.done: dict[str, ir.Def] = {}
         self.active: list[str] = []
         self.depth = 0
@@ -789,9 +791,23 @@ class ExprChecker:
             return ir.ConstRef(name=e.name, span=e.span), "int"
         if e.name in self.builtins and not self.builtins[e.name].params:
             return ir.Builtin(func=e.name, args=(), span=e.span), self.builtins[e.name].returns
+        arity = self.arity_of(e.name)
+        if arity == 0:  # a def without parameters reads as a value
+            return self.e_call(ast.Call(func=ast.Tok(text=e.name, span=e.span), args=(),
+                                        span=e.span), scope)
+        if arity is not None:
+            self.err.error(e.span, f"{e.name} is a def of {arity} seat(s): call it, like "
+                           f"{e.name}({', '.join(['p'] * arity)})")
+            return ir.Num(value=0, span=e.span), "?"
         known = [*scope, *self.consts, *self.builtins, *self.asts]
         self.err.error(e.span, f"unknown name '{e.name}'", did_you_mean(e.name, known))
         return ir.Num(value=0, span=e.span), "?"
+
+    def arity_of(self, name: str) -> int | None:
+        """How many seats the def ``name`` takes, or None if there is no such def."""
+        if name in self.asts:
+            return len(self.asts[name][0].params)
+        return self.arity.get(name) if name in self.returns else None
 
     def kind_arg(self, e: ast.Expr) -> ir.Expr:
         names = self.owner.kind_names
@@ -831,7 +847,7 @@ class ExprChecker:
             params, ret = tuple("seat" for _ in d.params), d.returns
             self.count_frames(self.frames[name], e.func.span)
         elif name in self.returns:  # defs seen from `until`
-            params, ret = ("seat",), self.returns[name]
+            params, ret = ("seat",) * self.arity.get(name, 1), self.returns[name]
         else:
             known = [*self.builtins, *self.asts, *self.returns]
             self.err.error(e.func.span, f"unknown function '{name}'",
