@@ -18,6 +18,7 @@ from .compiler import CompileError, builtin_games, compile_path
 from .compiler.diff import Difference
 from .examples import check_examples
 from .game import Game, GameNotFound, GameTable, load
+from .lint import lint
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
 from .text import display_width, ljust_display, plural, printable
@@ -75,11 +76,15 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     failures = check_examples(game)
     if failures:
         raise CompileError(failures, {str(game.path): game.ir.source})
+    warnings = lint(game) if isinstance(game, Game) else []  # climbing games
+    for w in warnings:
+        sys.stderr.write(w.render({str(game.path): game.ir.source}) + "\n")
+    noted = f", {plural(len(warnings), 'warning')}" if warnings else ""
     n = len(game.ir.examples)
     parts = (plural(len(game.ir.tricks.units), "unit") if game.ir.tricks is not None
              else plural(len(game.ir.combinations), "combination"))
     out.write(f"{game.path}: ok: {game.name}, {parts}"
-              f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
+              f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}{noted}\n")
     return EXIT_OK
 
 

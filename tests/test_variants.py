@@ -36,7 +36,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_section_has_its_variants() -> None:
-    assert {_name(b) for b in BLOCKS} >= {"big_two_hk"}
+    assert {_name(b) for b in BLOCKS} >= {"big_two_hk", "big_two_tw"}
     assert len(SHOWN) == len(BLOCKS)
 
 
@@ -63,3 +63,27 @@ def test_hong_kong_flushes_compare_by_suit_first(folder: Path) -> None:
     assert combo is not None and combo.key == ("S", "S9")
     # The other five-card hands are big_two's: a full house still beats any flush.
     assert hk.beats("S9 H9 C9 S5 H5", "S3 S4 S5 S7 S9")
+
+
+def test_taiwanese_fours_and_straight_flushes_beat_anything(folder: Path) -> None:
+    tw, big_two = cardrules.load(folder / "big_two_tw.rules"), cardrules.load("big_two")
+    assert check_examples(tw) == []
+    four, straight_flush = "S3 H3 C3 D3 D4", "D3 D4 D5 D6 D7"
+    for target in ("S2", "S2 H2", "S2 H2 C2", "S10 DJ CQ HK SA", "H2 H7 H8 HJ HK"):
+        assert tw.beats(four, target) and tw.beats(straight_flush, target)
+        assert not big_two.beats(four, target) or len(target.split()) == 5
+    # One rung: the ladder decides between the two kinds, then the key within a kind.
+    assert tw.beats(straight_flush, "S2 H2 C2 D2 S3")
+    assert not tw.beats("S2 H2 C2 D2 S3", straight_flush)
+    assert tw.beats("H3 H4 H5 H6 H7", straight_flush)
+    # A plain five-card hand never beats a bomb.
+    assert not tw.beats("S9 H9 C9 S5 H5", four)
+    assert big_two.beats("S9 H9 C9 D9 S5", "S9 H9 C9 S5 H5")
+
+
+def test_taiwanese_bombs_at_the_table(folder: Path) -> None:
+    tw = cardrules.load(folder / "big_two_tw.rules")
+    t = tw.new_table(hands=["D3 S9", "S2 S4 H4 C4 D4", "H5", "H6"])
+    t.apply("D3")
+    legal = {str(m) for m in t.legal_actions()}
+    assert {"S2", "D4 C4 H4 S4 S2", "pass"} <= legal   # the four bombs a single

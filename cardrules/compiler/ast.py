@@ -205,6 +205,7 @@ class Ladder:
 @dataclass(frozen=True, kw_only=True)
 class Bombs:
     kinds: tuple[Tok, ...]
+    rungs: tuple[int, ...] = ()  # each kind's rung, lowest 0; kinds joined by `=` share one
 
 
 @dataclass(frozen=True, kw_only=True)

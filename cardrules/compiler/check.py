@@ -177,7 +177,7 @@ class Checker:
         names = [c.name for c in combos]
         self.kind_names = names
         ladders = self.ladders(names)
-        bombs = self.bombs(names)
+        bombs, bomb_rungs = self.bombs(names)
         flow = self.flow()
         teams = self.teams()
         consts = self.consts()
@@ -194,7 +194,8 @@ class Checker:
             name=self.res.name, title=title.text if title else self.res.name, family=fam,
             players=players, deck_size=self.deck_size, copies=copies, deal_each=each,
             direction=direction, kitty=kitty, ranks=ranks, suits=suits, card_order=order,
-            top=top, combinations=combos, ladders=ladders, bombs=bombs, flow=flow, teams=teams,
+            top=top, combinations=combos, ladders=ladders, bombs=bombs,
+            bomb_rungs=bomb_rungs, flow=flow, teams=teams,
             consts=consts, tables=tables, defs=defs, match=match, examples=examples,
             source=self.res.source,
             source_hash=hashlib.sha256(self.res.source.encode("utf-8")).hexdigest(),
@@ -477,9 +478,39 @@ class Checker:
                 out.append(ir.Ladder(name=item.stmt.name.text, kinds=kinds, span=item.span))
         return tuple(out)
 
-    def bombs(self, names: list[str]) -> tuple[str, ...]:
+    def bombs(self, names: list[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
         stmt = self.stmt("bombs", ast.Bombs)
-        return self._kind_refs(stmt.kinds, names) if stmt else ()
+        if stmt is None:
+            return (), ()
+        kinds = self._kind_refs(stmt.kinds, names)
+        rungs = stmt.rungs or tuple(range(len(kinds)))
+        for i, t in enumerate(stmt.kinds):
+            if t.text in kinds[:i]:
+                self.errors.error(t.span, f"{t.text} is listed twice in bombs")
+        self.shared_bomb_rungs(stmt, rungs)
+        return kinds, rungs
+
+    def shared_bomb_rungs(self, stmt: ast.Bombs, rungs: tuple[int, ...]) -> None:
+        """Bombs on one rung compare by ladder rung, then key: two of them on no common
+        ladder must have keys of the same parts, or their keys would not mean the same."""
+        ladder_of = {t.text: i.stmt.name.text for i in self.res.items
+                     if isinstance(i.stmt, ast.Ladder) for t in i.stmt.kinds}
+        keys = {i.stmt.name.text: tuple(p.kind.text for p in i.stmt.keys[0])
+                for i in self.res.items
+                if isinstance(i.stmt, ast.Combination) and len(i.stmt.keys) == 1}
+        for i, t in enumerate(stmt.kinds):
+            for j in range(i):
+                u = stmt.kinds[j]
+                if rungs[i] != rungs[j] or t.text not in keys or u.text not in keys:
+                    continue
+                same_ladder = ladder_of.get(t.text) is not None and \
+                    ladder_of.get(t.text) == ladder_of.get(u.text)
+                if not same_ladder and keys[t.text] != keys[u.text]:
+                    self.errors.error(
+                        t.span, f"{u.text} and {t.text} share a bomb rung but are keyed "
+                        f"'{', '.join(keys[u.text])}' and '{', '.join(keys[t.text])}'",
+                        "bombs on one rung compare by key: give them keys of the same parts, "
+                        "or put both on one ladder, which then decides between them")
 
     # ---------------------------------------------------------------- flow and teams
     def choice(self, key: str, default: str) -> str:

@@ -241,8 +241,8 @@ class ModuleView:
 
     @functools.cached_property
     def bomb_rungs(self) -> tuple[int, ...]:
-        rung = {name: i for i, name in enumerate(self.g.bombs)}
-        return tuple(rung.get(c.name, -1) for c in self.g.combinations)
+        rungs = dict(zip(self.g.bombs, self.g.bomb_rungs, strict=True))
+        return tuple(rungs.get(c.name, -1) for c in self.g.combinations)
 
     @functools.cached_property
     def classify_order(self) -> list[int]:

@@ -191,9 +191,17 @@ def combinations(a: ir.Game, b: ir.Game) -> list[Difference]:
     for name in sorted(set(la) | set(lb)):
         out += _changed("combination", f"ladder {name}", la.get(name, "none"),
                         lb.get(name, "none"), ("compare", ""))
-    out += _changed("combination", "bombs", " < ".join(a.bombs) or "none",
-                    " < ".join(b.bombs) or "none", ("compare", ""))
+    out += _changed("combination", "bombs", _bombs(a) or "none", _bombs(b) or "none",
+                    ("compare", ""))
     return out
+
+
+def _bombs(g: ir.Game) -> str:
+    """The bomb rungs, lowest first; kinds sharing a rung joined by ``=`` in name order."""
+    rungs: dict[int, list[str]] = {}
+    for name, rung in zip(g.bombs, g.bomb_rungs, strict=True):
+        rungs.setdefault(rung, []).append(name)
+    return " < ".join(" = ".join(sorted(names)) for _, names in sorted(rungs.items()))
 
 
 # ------------------------------------------------------------------ flow, teams, scoring

@@ -378,6 +378,7 @@ class Game:
     combinations: tuple[Combination, ...]
     ladders: tuple[Ladder, ...]
     bombs: tuple[str, ...]  # kinds that beat any non-bomb, lowest first
+    bomb_rungs: tuple[int, ...]  # the rung of each of ``bombs``; kinds may share a rung
     flow: Flow
     teams: Teams
     consts: tuple[tuple[str, int], ...]

@@ -266,8 +266,13 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         toks = self._words(c)
         return ast.Ladder(name=toks[0], kinds=tuple(toks[1:]))
 
-    def bombs(self, c: list[Token]) -> ast.Bombs:
-        return ast.Bombs(kinds=tuple(self._words(c)))
+    def bomb_rung(self, c: list[Token]) -> list[ast.Tok]:
+        return self._words(c)
+
+    def bombs(self, c: list[list[ast.Tok]]) -> ast.Bombs:
+        kinds = tuple(t for rung in c for t in rung)
+        rungs = tuple(i for i, rung in enumerate(c) for _ in rung)
+        return ast.Bombs(kinds=kinds, rungs=rungs)
 
     # -- flow
     def must_play(self, c: list[Token]) -> bool:

@@ -51,10 +51,10 @@ def unclassified(cards: tuple[int, ...]) -> Play:
 
 def beats(a: Play, b: Play) -> bool:
     """Whether ``a`` may be played on ``b``. The one comparison rule of climbing games:
-    bombs beat non-bombs and compare by rung then key; other plays compare only within one
-    group and with the same number of cards, by rung then key."""
+    bombs beat non-bombs and compare by bomb rung, then ladder rung, then key; other plays
+    compare only within one group and with the same number of cards, by rung then key."""
     if a.bomb >= 0:
-        return b.bomb < 0 or (a.bomb, a.key) > (b.bomb, b.key)
+        return b.bomb < 0 or (a.bomb, a.tier, a.key) > (b.bomb, b.tier, b.key)
     if b.bomb >= 0:
         return False
     return (a.group == b.group and len(a.cards) == len(b.cards)
