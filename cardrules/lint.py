@@ -37,7 +37,7 @@ def max_hand(g: ir.Game) -> int:
     """The most cards one seat can hold: its deal, and every card left over when a remainder
     goes to a seat (``deal N each rest to leader``)."""
     rest = g.deck_size * g.copies - g.players * g.deal_each - g.kitty
-    return g.deal_each + (rest if getattr(g, "rest_to", "") else 0)
+    return g.deal_each + (rest if g.rest_to else 0)
 
 
 def _unplayable(game: Game, c: ir.Combination) -> tuple[str, str] | None:

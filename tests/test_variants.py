@@ -36,7 +36,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_section_has_its_variants() -> None:
-    assert {_name(b) for b in BLOCKS} >= {"big_two_hk", "big_two_tw"}
+    assert {_name(b) for b in BLOCKS} >= {"big_two_hk", "big_two_tw", "big_two_3p"}
     assert len(SHOWN) == len(BLOCKS)
 
 
@@ -87,3 +87,45 @@ def test_taiwanese_bombs_at_the_table(folder: Path) -> None:
     t.apply("D3")
     legal = {str(m) for m in t.legal_actions()}
     assert {"S2", "D4 C4 H4 S4 S2", "pass"} <= legal   # the four bombs a single
+
+
+def test_three_players_the_leader_takes_the_card_left_over(folder: Path) -> None:
+    game = cardrules.load(folder / "big_two_3p.rules")
+    assert check_examples(game) == []
+    d3 = game.parse_cards("D3")[0]
+    for seed in range(300):
+        t = game.new_table(seed=seed)
+        assert sorted(len(t.hand(s)) for s in range(3)) == [17, 17, 18]
+        assert len(t.given) == 1 and len(t.hand(t.seat)) == 18  # the leader took the 52nd
+        assert t.first_card == d3 and d3 in t.hand(t.seat)    # so ♦3 is always led
+        assert all(d3 in m.cards for m in t.legal_actions())
+
+
+def test_three_players_when_d3_is_the_card_left_over(folder: Path) -> None:
+    game = cardrules.load(folder / "big_two_3p.rules")
+    d3, c3 = game.parse_cards("D3 C3")
+    seed = next(s for s in range(5000) if game.new_table(seed=s).given == (d3,))
+    t = game.new_table(seed=seed)
+    assert c3 in t.hand(t.seat)  # ♣3 was the lowest card dealt: its holder leads
+    assert {str(m) for m in t.legal_actions()} >= {"D3", "D3 C3"}
+    assert all(d3 in m.cards for m in t.legal_actions())
+    t.apply("D3")
+    assert d3 not in t.hand(t.leader)
+
+
+def test_lowest_card_without_a_rest_leads_the_lowest_dealt(tmp_path: Path) -> None:
+    rules = tmp_path / "three.rules"
+    rules.write_text("game three extends big_two\ntitle \"t\"\noverride players 3\n"
+                     "override deal 17 each\noverride lead first: holder of lowest card "
+                     "must play\n")
+    game = cardrules.load(rules)
+    seen_other = False
+    for seed in range(200):
+        t = game.new_table(seed=seed)
+        in_play = [c for s in range(3) for c in t.hand(s)]
+        lowest = min(in_play, key=game.module.CARD_KEY.__getitem__)
+        assert t.first_card == lowest and lowest in t.hand(t.seat)
+        assert sorted(len(t.hand(s)) for s in range(3)) == [17, 17, 17] and t.given == ()
+        assert all(lowest in m.cards for m in t.legal_actions())
+        seen_other = seen_other or game.format_cards([lowest]) != "D3"
+    assert seen_other  # some deals leave ♦3 out: another card leads

@@ -116,6 +116,7 @@ class Deal:
     each: Tok
     direction: str
     kitty: Tok | None
+    rest: str = ""  # "leader": the cards left over go to the first leader
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -210,8 +211,9 @@ class Bombs:
 
 @dataclass(frozen=True, kw_only=True)
 class LeadFirst:
-    card: Tok
+    card: Tok  # with ``lowest``: the words "lowest card"
     must_play: bool
+    lowest: bool = False  # the holder of the lowest card dealt, not a named card
 
 
 @dataclass(frozen=True, kw_only=True)

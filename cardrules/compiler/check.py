@@ -166,7 +166,7 @@ class Checker:
         self.def_costs: dict[str, Cost] = {}
         self.deck_size, copies = self.deck()
         self.copies = copies
-        each, direction, kitty = self.deal(players, copies)
+        each, direction, kitty, rest_to = self.deal(players, copies)
         ranks = self.ranks()
         suits = self.suits()
         order = self.card_order()
@@ -193,7 +193,8 @@ class Checker:
         return ir.Game(
             name=self.res.name, title=title.text if title else self.res.name, family=fam,
             players=players, deck_size=self.deck_size, copies=copies, deal_each=each,
-            direction=direction, kitty=kitty, ranks=ranks, suits=suits, card_order=order,
+            direction=direction, kitty=kitty, rest_to=rest_to, ranks=ranks, suits=suits,
+            card_order=order,
             top=top, combinations=combos, ladders=ladders, bombs=bombs,
             bomb_rungs=bomb_rungs, flow=flow, teams=teams,
             consts=consts, tables=tables, defs=defs, match=match, examples=examples,
@@ -220,18 +221,18 @@ class Checker:
         copies = self.int_of(stmt.copies, 1, 4, "copies") if stmt.copies else 1
         return size, copies
 
-    def deal(self, players: int, copies: int) -> tuple[int, str, int]:
+    def deal(self, players: int, copies: int) -> tuple[int, str, int, str]:
         stmt = self.stmt("deal", ast.Deal)
         if stmt is None:
             self.missing("deal", "add a line like 'deal 13 each'")
-            return 1, "counterclockwise", 0
+            return 1, "counterclockwise", 0, ""
         each = self.int_of(stmt.each, 1, 200, "cards dealt each")
         kitty = int(stmt.kitty.text) if stmt.kitty else 0
         total = self.deck_size * copies
         if each * players + kitty > total:
             self.depends(stmt.each.span, f"{players} x {plural(each, 'card')} + kitty {kitty} "
                          f"is more than the {total} cards of the deck")
-        return each, stmt.direction, kitty
+        return each, stmt.direction, kitty, stmt.rest
 
     def ranks(self) -> tuple[str, ...]:
         stmt = self.stmt("ranks", ast.Ranks)
@@ -520,13 +521,14 @@ class Checker:
     def flow(self) -> ir.Flow:
         first = self.stmt("lead first", ast.LeadFirst)
         card = None
-        if first is not None:
+        if first is not None and not first.lowest:
             card = self.card_of(first.card)
         lead_next = self.choice("lead next", "winner")
         if lead_next == "holder" and first is None:
             self.errors.error(self.items["lead next"].span,
                               "'lead next: holder' needs a 'lead first: holder of CARD'")
-        return ir.Flow(first_card=card, first_must_play=bool(first and first.must_play),
+        return ir.Flow(first_card=card, first_lowest=bool(first and first.lowest),
+                       first_must_play=bool(first and first.must_play),
                        lead_next=lead_next,
                        passing=self.choice("pass", "allowed"),
                        after_out=self.choice("after out", "next"),

@@ -211,7 +211,12 @@ def table(a: ir.Game, b: ir.Game) -> list[Difference]:
                        f"{b.deck_size} cards x {b.copies}")
             + _changed("table", "deal", f"{a.deal_each} each", f"{b.deal_each} each")
             + _changed("table", "deal direction", a.direction, b.direction)
-            + _changed("table", "kitty", a.kitty, b.kitty))
+            + _changed("table", "kitty", a.kitty, b.kitty)
+            + _changed("table", "cards left over", _rest(a), _rest(b)))
+
+
+def _rest(g: ir.Game) -> str:
+    return "to the leader" if g.rest_to else "not dealt"
 
 
 def _lead_card(c: int | None) -> str:
@@ -220,8 +225,9 @@ def _lead_card(c: int | None) -> str:
 
 def flow(a: ir.Game, b: ir.Game) -> list[Difference]:
     fa, fb = a.flow, b.flow
-    return (_changed("flow", "lead first", _lead_card(fa.first_card),
-                     _lead_card(fb.first_card), ("flow", "first"))
+    first_a = "holder of the lowest card" if fa.first_lowest else _lead_card(fa.first_card)
+    first_b = "holder of the lowest card" if fb.first_lowest else _lead_card(fb.first_card)
+    return (_changed("flow", "lead first", first_a, first_b, ("flow", "first"))
             + _changed("flow", "first play must contain the lead card",
                        _yes(fa.first_must_play), _yes(fb.first_must_play), ("flow", "must"))
             + _changed("flow", "lead next", fa.lead_next, fb.lead_next, ("flow", "next"))

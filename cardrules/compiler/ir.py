@@ -214,6 +214,7 @@ class Ladder:
 @dataclass(frozen=True, kw_only=True)
 class Flow:
     first_card: int | None  # whose holder leads the first round of a match
+    first_lowest: bool  # the holder of the lowest card dealt leads (first_card is None)
     first_must_play: bool  # the first play must contain that card
     lead_next: str  # winner | holder: who leads later rounds
     passing: str  # allowed | forbidden (when following)
@@ -371,6 +372,7 @@ class Game:
     deal_each: int
     direction: str
     kitty: int
+    rest_to: str  # "": cards beyond the deal and the kitty stay out; "leader": to the leader
     ranks: tuple[str, ...]  # low to high
     suits: tuple[str, ...]  # low to high, suit letters
     card_order: tuple[str, ...]  # ("rank", "suit") or ("suit", "rank")

@@ -179,12 +179,18 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         each = self.tok(c[0])
         direction = "counterclockwise"
         kitty = None
+        rest = ""
         for x in c[1:]:
             if isinstance(x, ast.Tok):
                 direction = x.text
+            elif isinstance(x, str):
+                rest = x
             else:
                 kitty = self.tok(x)
-        return ast.Deal(each=each, direction=direction, kitty=kitty)
+        return ast.Deal(each=each, direction=direction, kitty=kitty, rest=rest)
+
+    def rest(self, c: list[Token]) -> str:
+        return "leader"
 
     # -- orderings
     def ranks(self, c: list[ast.Tok]) -> ast.Ranks:
@@ -278,8 +284,13 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
     def must_play(self, c: list[Token]) -> bool:
         return True
 
+    @v_args(meta=True)
+    def lowest_card(self, meta: Any, c: list[Token]) -> ast.Tok:
+        return ast.Tok(text="lowest card", span=self.sp(meta))
+
     def lead_first(self, c: list[Any]) -> ast.LeadFirst:
-        return ast.LeadFirst(card=c[0], must_play=len(c) > 1)
+        lowest = c[0].text == "lowest card"
+        return ast.LeadFirst(card=c[0], must_play=len(c) > 1, lowest=lowest)
 
     def lead_next(self, c: list[ast.Tok]) -> ast.Choice:
         return ast.Choice(what="lead next", value=c[0])

@@ -103,6 +103,7 @@ class RulesModule(Protocol):
     COPIES: int
     DEAL_EACH: int
     KITTY: int
+    REST_TO: str
     DIRECTION: str
     RANK: tuple[int, ...]
     CARD_KEY: tuple[int, ...]
@@ -110,6 +111,7 @@ class RulesModule(Protocol):
     LABELS: tuple[str, ...]
     KEY_SHOWS: tuple[tuple[str, ...], ...]
     FIRST_CARD: int
+    FIRST_LOWEST: bool
     FIRST_MUST_PLAY: bool
     LEAD_NEXT: str
     PASSING: str

@@ -36,6 +36,7 @@ DECK: tuple[int, ...] = (
 COPIES = 1
 DEAL_EACH = 13
 KITTY = 0
+REST_TO = ''
 DIRECTION = 'counterclockwise'
 
 # ---------------------------------------------------------------- orderings, by card code
@@ -399,6 +400,7 @@ def follows(hand: Sequence[int], current: Play) -> list[Play]:
 
 # ---------------------------------------------------------------- play flow
 FIRST_CARD = 41
+FIRST_LOWEST = False
 FIRST_MUST_PLAY = True
 LEAD_NEXT = 'holder'
 PASSING = 'allowed'
