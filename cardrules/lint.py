@@ -10,7 +10,7 @@ game, with bounded work: a combination's plays are tried one rank pattern at a t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement, permutations
 
 from .cards import JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, parse_card
 from .compiler import Diagnostic, ir
@@ -69,10 +69,16 @@ def _patterns(g: ir.Game, c: ir.Combination) -> Iterator[dict[str, int]]:
     elif isinstance(s, ir.RunShape):
         for length in range(s.min_len, s.max_len + 1):
             for start in range(len(s.within) - length + 1):
-                yield {r: s.width for r in s.within[start:start + length]}
+                run = {r: s.width for r in s.within[start:start + length]}
+                if not s.wing:
+                    yield run
+                    continue
+                others = [r for r in ranks if r not in run]
+                for wings in combinations(others, length):  # one wing of each rank
+                    yield {**run, **dict.fromkeys(wings, s.wing)}
     elif isinstance(s, ir.SequenceShape):
-        for run in s.runs:
-            yield dict.fromkeys(run, 1)
+        for ranks_of_run in s.runs:
+            yield dict.fromkeys(ranks_of_run, 1)
     elif isinstance(s, ir.CardsShape):
         for picked in combinations_with_replacement(ranks, s.count):
             counts: dict[str, int] = {}

@@ -7,6 +7,7 @@ import pytest
 
 import cardrules
 from cardrules.compiler import CompileError, compile_text
+from cardrules.compiler.ir import RunShape
 
 BASE = """game mini
 players 4
@@ -182,3 +183,96 @@ def test_check_prints_warnings_and_passes(tmp_path: object,
         f"{path}:3:1: warning: combination five_run never names a play: every set of cards "
         "it matches is classified as straight or straight_flush first")
     assert err.splitlines()[2].strip().startswith("^")
+
+
+# ------------------------------------------------------------------ kickers and wings
+KICKERS = __import__("pathlib").Path(__file__).parent / "data" / "kickers.rules"
+
+
+@pytest.fixture(scope="module")
+def kick() -> cardrules.Game:
+    return cardrules.load(KICKERS)
+
+
+def test_kicker_examples_hold(kick: cardrules.Game) -> None:
+    from cardrules.examples import check_examples
+    assert check_examples(kick) == []
+    assert len(kick.ir.examples) == 10
+
+
+@pytest.mark.parametrize(("cards", "kind", "key"), [
+    ("S9 H9 C9 D9 S5 H5", "four_two", ("9",)),            # two equal single kickers
+    ("S9 H9 C9 D9 S5 H6", "four_two", ("9",)),
+    ("S9 H9 C9 D9 SA H2", "four_two", ("9",)),            # kickers above the four: key is 9
+    ("S9 H9 C9 D9 S5 H5 C5 D5", "four_two_pairs", ("9",)),  # highest four is the main group
+    ("S3 H3 C3 S4 H4 C4 S2 H2", "plane_singles", ("4",)),  # wings 22: key is the run's top
+    ("S3 H3 C3 S4 H4 C4 S2 H2 S5 H5", "plane_pairs", ("4",)),
+    ("S3 H3 C3 S4 H4 C4 S5 H5 C5 S6 H6 C6", "plane", ("6",)),
+    ("S4 H4 C4 S5 H5 C5 S6 H6 C6 S3 H3 C3", "plane", ("6",)),
+])
+def test_kickers_classify(kick: cardrules.Game, cards: str, kind: str,
+                          key: tuple[str, ...]) -> None:
+    combo = kick.classify(cards)
+    assert combo is not None and (combo.name, combo.key) == (kind, key)
+
+
+@pytest.mark.parametrize("cards", [
+    "S3 H3 C3 S4 H4 C4 D4",             # 3334444: the wing may not be of a run rank
+    "S3 H3 C3 S4 H4 C4 D4 S5",          # 333 4444 5: a four is not a triple and a wing
+    "S3 H3 C3 S4 H4 C4 S5",             # one wing for two triples
+    "S3 H3 C3 S5 H5 C5 S6 S7",          # the triples are not consecutive
+    "S2 H2 C2 SA HA CA S5 S6",          # 2 is outside `within`
+    "S9 H9 C9 D9 S5 H5 C6",             # four with three
+    "S9 H9 C9 D9 S5 H5 C5",             # four with a triple
+])
+def test_not_kickers(kick: cardrules.Game, cards: str) -> None:
+    assert kick.classify(cards) is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kicker_generators_find_exactly_what_classify_names(kick: cardrules.Game,
+                                                             seed: int) -> None:
+    """Every subset of a hand that classifies as a kicker kind is made by its generator,
+    and nothing else (brute force over all subsets of the kind's sizes)."""
+    from itertools import combinations
+
+    from cardrules.runtime.core import shuffled_deck
+    rng = __import__("random").Random(seed)
+    deck = shuffled_deck(kick.module.DECK, 1, rng)
+    hand = sorted(deck[:17], key=kick.module.CARD_KEY.__getitem__)
+    # Make sure some kickers and planes exist: add a run of triples and a four.
+    m = kick.module
+    for name in ("four_two", "four_two_pairs", "plane_singles", "plane_pairs"):
+        kind = m.KINDS.index(name)
+        made = {p.cards for p in m.plays_of_kind(kind, hand)}
+        sizes = [n for n in kick.ir.combination(name).sizes if n <= len(hand)]
+        brute = set()
+        for n in sizes:
+            for cards in combinations(hand, n):
+                play = m.classify(cards)
+                if play is not None and play.kind == kind:
+                    brute.add(play.cards)
+        assert made == brute, name
+
+
+def test_kickers_at_the_table(kick: cardrules.Game) -> None:
+    t = kick.new_table(hands=["S9 H9 C9 D9 S5 H5 S7", "SJ HJ CJ DJ S3 H3 D8", "SK"])
+    t.apply("S9 H9 C9 D9 S5 H5")                       # four with two singles (a pair)
+    legal = {frozenset(str(m).split()) for m in t.legal_actions()}
+    four = {"SJ", "HJ", "CJ", "DJ"}
+    assert legal == {frozenset({"pass"}), frozenset(four | {"S3", "H3"}),
+                     frozenset(four | {"S3", "D8"}), frozenset(four | {"H3", "D8"}),
+                     frozenset(four)}  # a higher four with two, or the bomb
+
+
+def test_a_wing_needs_a_size() -> None:
+    assert errors(add("combination w { run 3 min 2 + group 5  key rank }\n")) == [
+        ("9:37", "a wing's size must be between 1 and 4, not 5")]
+
+
+def test_a_run_without_within_takes_every_rank() -> None:
+    game = compile_text(add("combination w { run 1 min 5  key rank }\n"), "ok.rules")
+    shape = game.combination("w").shape
+    assert isinstance(shape, RunShape)
+    assert shape.within == ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                        "K", "A", "2")

@@ -157,8 +157,9 @@ class RunShape:
     width: Tok
     min_len: Tok
     max_len: Tok | None
-    within: tuple[Tok, ...]
+    within: tuple[Tok, ...]  # empty: every rank of the game
     span: Span
+    wing: Tok | None = None  # `+ group K`: a kicker of K cards per rank of the run
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -172,6 +172,7 @@ class Checker:
         order = self.card_order()
         top = self.top()
         self.rank_set = set(ranks)
+        self.game_ranks = ranks
         combos = self.combinations() if fam != "tricks" else ()
         self.candidate_plays(combos, each + kitty, ranks)
         names = [c.name for c in combos]
@@ -420,13 +421,14 @@ class Checker:
             return ir.GroupsShape(sizes=sizes, up_to=up_to)
         if isinstance(s, ast.RunShape):
             width = self.int_of(s.width, 1, 4, "a run's width")
-            within = self.rank_list(s.within)
+            within = self.rank_list(s.within) if s.within else self.game_ranks
+            wing = self.int_of(s.wing, 1, 4, "a wing's size") if s.wing else 0
             lo = self.int_of(s.min_len, 2, 13, "a run's minimum length")
             hi = self.int_of(s.max_len, lo, 13, "a run's maximum length") if s.max_len \
                 else len(within)
             if lo > len(within):
                 self.errors.error(s.min_len.span, "the run is longer than its rank list")
-            return ir.RunShape(width=width, min_len=lo, max_len=hi, within=within)
+            return ir.RunShape(width=width, min_len=lo, max_len=hi, within=within, wing=wing)
         if isinstance(s, ast.SequenceShape):
             name = s.sequence.text
             if name not in seqs:

@@ -148,6 +148,7 @@ class RunShape:
     min_len: int
     max_len: int
     within: tuple[str, ...]
+    wing: int = 0  # cards of each kicker group, one per rank of the run (0: no wings)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,7 +194,7 @@ class Combination:
             rest = sum(s.sizes[1:])
             return tuple(first + rest for first in range(s.sizes[0], s.up_to + 1))
         if isinstance(s, RunShape):
-            return tuple(s.width * n for n in range(s.min_len, s.max_len + 1))
+            return tuple((s.width + s.wing) * n for n in range(s.min_len, s.max_len + 1))
         if isinstance(s, SequenceShape):
             return tuple(sorted({len(r) for r in s.runs}))
         if isinstance(s, CardsShape):

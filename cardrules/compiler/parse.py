@@ -224,16 +224,22 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         return ast.GroupsShape(sizes=(self.tok(c[0]),), up_to=self.tok(c[1]),
                                span=self.sp(meta))
 
+    def run_max(self, c: list[Token]) -> tuple[str, Any]:
+        return ("max", self.tok(c[0]))
+
+    def run_within(self, c: list[ast.Tok]) -> tuple[str, Any]:
+        return ("within", tuple(c))
+
+    def run_wing(self, c: list[Token]) -> tuple[str, Any]:
+        return ("wing", self.tok(c[0]))
+
     @v_args(meta=True)
     def run_shape(self, meta: Any, c: list[Any]) -> ast.RunShape:
         width, min_len = self.tok(c[0]), self.tok(c[1])
-        rest = c[2:]
-        max_len = None
-        if rest and isinstance(rest[0], Token):
-            max_len = self.tok(rest[0])
-            rest = rest[1:]
-        return ast.RunShape(width=width, min_len=min_len, max_len=max_len,
-                            within=tuple(rest), span=self.sp(meta))
+        parts = dict(c[2:])
+        return ast.RunShape(width=width, min_len=min_len, max_len=parts.get("max"),
+                            within=parts.get("within", ()), wing=parts.get("wing"),
+                            span=self.sp(meta))
 
     @v_args(meta=True)
     def sequence_shape(self, meta: Any, c: list[Token]) -> ast.SequenceShape:

@@ -53,7 +53,8 @@ def shape(c: ir.Combination) -> str:
         return " + ".join([first, *(f"group {n}" for n in s.sizes[1:])])
     if isinstance(s, ir.RunShape):
         top = f" max {s.max_len}" if s.max_len != len(s.within) else ""
-        return f"run {s.width} min {s.min_len}{top} within {' '.join(s.within)}"
+        wing = f" + group {s.wing}" if s.wing else ""
+        return f"run {s.width} min {s.min_len}{top} within {' '.join(s.within)}{wing}"
     if isinstance(s, ir.SequenceShape):
         return f"sequence of {s.sequence}"
     if isinstance(s, ir.CardsShape):
