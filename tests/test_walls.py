@@ -163,7 +163,7 @@ def test_a_bomb_below_non_bombs_on_its_ladder_is_warned(tmp_path: object) -> Non
                  "four_with_single")]
 
 
-@pytest.mark.parametrize("name", ["big_two", "da_bei", "tiao_shu"])
+@pytest.mark.parametrize("name", ["big_two", "da_bei", "tiao_shu", "shuang_kou"])
 def test_the_built_in_games_have_no_warnings(name: str) -> None:
     from cardrules.lint import lint
     assert lint(cardrules.load(name)) == []
@@ -276,3 +276,25 @@ def test_a_run_without_within_takes_every_rank() -> None:
     assert isinstance(shape, RunShape)
     assert shape.within == ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
                                         "K", "A", "2")
+
+
+# ------------------------------------------------------------------ lead first random, lead next
+def test_lead_next_formula_is_typed() -> None:
+    assert errors(add("lead next: if 1 then random else winner\n")) == [
+        ("9:15", "expected bool here, but this is int")]
+
+
+def test_lead_next_holder_needs_a_lead_card() -> None:
+    assert errors(add("lead first: random\nlead next: if seat_count > 3 then holder "
+                      "else winner\n")) == [
+        ("10:1", "'lead next: holder' needs a 'lead first: holder of CARD'")]
+
+
+def test_lead_next_formula_compiles_to_a_word() -> None:
+    game = compile_text(add("lead first: random\n"
+                            "lead next: if seat_count == 4 then random else if round_number > 2 "
+                            "then winner else random\n"), "ok.rules")
+    from cardrules.compiler.pretty import lead_next
+    assert game.flow.first_random and game.flow.lead_next == "formula"
+    assert lead_next(game.flow) == ("if seat_count() == 4 then random else (if round_number() > 2 "
+                                    "then winner else random)")

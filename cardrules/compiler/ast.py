@@ -215,6 +215,24 @@ class LeadFirst:
     card: Tok  # with ``lowest``: the words "lowest card"
     must_play: bool
     lowest: bool = False  # the holder of the lowest card dealt, not a named card
+    random: bool = False  # `lead first: random`: a seat drawn at random
+
+
+@dataclass(frozen=True, kw_only=True)
+class NextIf:
+    """``if COND then RULE else RULE`` in ``lead next``; COND reads the round just played."""
+
+    cond: Expr
+    then: Tok | NextIf
+    otherwise: Tok | NextIf
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeadNext:
+    """``lead next: if ...``: who leads the next round, chosen by a formula."""
+
+    rule: NextIf
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -411,6 +429,7 @@ Stmt = (
     | Ladder
     | Bombs
     | LeadFirst
+    | LeadNext
     | Choice
     | Teams
     | Const

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
@@ -185,6 +186,7 @@ class Checker:
         tables = self.tables(dict(consts))
         defs = self.defs(dict(consts), dict(tables))
         match = self.match(defs, dict(consts), dict(tables))
+        flow = self.lead_next_rule(flow, defs, dict(consts), dict(tables))
         examples = self.examples(names, players)
         from .check_tricks import check_tricks  # each family's sections in their own module
         tricks, tricks_examples = check_tricks(self, players, dict(consts), dict(tables), defs)
@@ -523,18 +525,51 @@ class Checker:
     def flow(self) -> ir.Flow:
         first = self.stmt("lead first", ast.LeadFirst)
         card = None
-        if first is not None and not first.lowest:
+        if first is not None and not first.lowest and not first.random:
             card = self.card_of(first.card)
-        lead_next = self.choice("lead next", "winner")
-        if lead_next == "holder" and first is None:
-            self.errors.error(self.items["lead next"].span,
+        item = self.items.get("lead next")
+        formula = item is not None and isinstance(item.stmt, ast.LeadNext)
+        lead_next = "formula" if formula else self.choice("lead next", "winner")
+        words = self.next_words(item.stmt.rule) if item is not None and \
+            isinstance(item.stmt, ast.LeadNext) else [lead_next]
+        if "holder" in words and (first is None or first.random):
+            assert item is not None
+            self.errors.error(item.span,
                               "'lead next: holder' needs a 'lead first: holder of CARD'")
         return ir.Flow(first_card=card, first_lowest=bool(first and first.lowest),
+                       first_random=bool(first and first.random),
                        first_must_play=bool(first and first.must_play),
-                       lead_next=lead_next,
+                       lead_next=lead_next, lead_next_rule=None,
                        passing=self.choice("pass", "allowed"),
                        after_out=self.choice("after out", "next"),
                        round_end=self.choice("round ends", "first_out"))
+
+    @staticmethod
+    def next_words(rule: ast.Tok | ast.NextIf) -> list[str]:
+        if isinstance(rule, ast.Tok):
+            return [rule.text]
+        return Checker.next_words(rule.then) + Checker.next_words(rule.otherwise)
+
+    def lead_next_rule(self, flow: ir.Flow, defs: tuple[ir.Def, ...], consts: dict[str, int],
+                       tables: dict[str, tuple[tuple[int, int], ...]]) -> ir.Flow:
+        """The ``lead next`` formula, checked like ``until``: no seat in scope, the defs
+        callable; its conditions read the round just played."""
+        item = self.items.get("lead next")
+        if item is None or not isinstance(item.stmt, ast.LeadNext):
+            return flow
+        checker = ExprChecker(self, consts, tables, {})
+        checker.returns = {d.name: d.returns for d in defs}
+        checker.arity = {d.name: len(d.params) for d in defs}
+
+        def build(rule: ast.Tok | ast.NextIf) -> str | ir.NextIf:
+            if isinstance(rule, ast.Tok):
+                return rule.text
+            return ir.NextIf(cond=checker.expect(rule.cond, "bool", {}), then=build(rule.then),
+                             otherwise=build(rule.otherwise))
+
+        built = build(item.stmt.rule)
+        assert isinstance(built, ir.NextIf)
+        return dataclasses.replace(flow, lead_next_rule=built)
 
     def teams(self) -> ir.Teams:
         stmt = self.stmt("teams", ast.Teams)

@@ -196,7 +196,7 @@ class ModuleView:
 
     @property
     def protocol_imports(self) -> list[str]:
-        code = " ".join([self.until, *(d.body for d in self.defs),
+        code = " ".join([self.until, self.lead_next, *(d.body for d in self.defs),
                          *(e for d in self.defs for _, e in d.lets)])
         return sorted({"Play", "ScoreView", "beats",
                        *(f for f in ("floor_div", "modulo") if f"{f}(" in code)})
@@ -445,6 +445,16 @@ class ModuleView:
     @property
     def until(self) -> str:
         return py(self.g.match.until) if self.g.match.until is not None else "False"
+
+    @property
+    def lead_next(self) -> str:
+        """Who leads the next round, as an expression giving a word."""
+        def text(rule: str | ir.NextIf) -> str:
+            if isinstance(rule, str):
+                return repr(rule)
+            return f"({text(rule.then)} if {py(rule.cond)} else {text(rule.otherwise)})"
+        rule = self.g.flow.lead_next_rule
+        return text(rule) if rule is not None else repr(self.g.flow.lead_next)
 
     @property
     def first_card(self) -> int:

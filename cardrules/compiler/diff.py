@@ -223,14 +223,20 @@ def _lead_card(c: int | None) -> str:
     return "none" if c is None else f"holder of {card_name(c)}"
 
 
+def _first(f: ir.Flow) -> str:
+    if f.first_random:
+        return "random"
+    return "holder of the lowest card" if f.first_lowest else _lead_card(f.first_card)
+
+
 def flow(a: ir.Game, b: ir.Game) -> list[Difference]:
     fa, fb = a.flow, b.flow
-    first_a = "holder of the lowest card" if fa.first_lowest else _lead_card(fa.first_card)
-    first_b = "holder of the lowest card" if fb.first_lowest else _lead_card(fb.first_card)
+    first_a, first_b = _first(fa), _first(fb)
     return (_changed("flow", "lead first", first_a, first_b, ("flow", "first"))
             + _changed("flow", "first play must contain the lead card",
                        _yes(fa.first_must_play), _yes(fb.first_must_play), ("flow", "must"))
-            + _changed("flow", "lead next", fa.lead_next, fb.lead_next, ("flow", "next"))
+            + _changed("flow", "lead next", pretty.lead_next(fa), pretty.lead_next(fb),
+                       ("flow", "next"))
             + _changed("flow", "pass", fa.passing, fb.passing, ("flow", "play"))
             + _changed("flow", "after out", fa.after_out, fb.after_out, ("flow", "play"))
             + _changed("flow", "round ends", fa.round_end, fb.round_end, ("flow", "end")))

@@ -213,11 +213,22 @@ class Ladder:
 
 # ------------------------------------------------------------------ flow, teams, scoring
 @dataclass(frozen=True, kw_only=True)
+class NextIf:
+    """``lead next: if COND then A else B``; A and B are words or further choices."""
+
+    cond: Expr
+    then: str | NextIf
+    otherwise: str | NextIf
+
+
+@dataclass(frozen=True, kw_only=True)
 class Flow:
     first_card: int | None  # whose holder leads the first round of a match
     first_lowest: bool  # the holder of the lowest card dealt leads (first_card is None)
+    first_random: bool  # a seat drawn at random leads the first round
     first_must_play: bool  # the first play must contain that card
-    lead_next: str  # winner | holder: who leads later rounds
+    lead_next: str  # winner | holder | random | formula: who leads later rounds
+    lead_next_rule: NextIf | None  # the formula, for ``formula``
     passing: str  # allowed | forbidden (when following)
     after_out: str  # next | partner: who leads when a trick ends on a player who went out
     round_end: str  # first_out | decided | all_out

@@ -159,7 +159,8 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         fixed = {ast.Title: "title", ast.Family: "family", ast.Players: "players",
                  ast.Deck: "deck", ast.Deal: "deal", ast.Ranks: "ranks", ast.Suits: "suits",
                  ast.CardOrder: "order", ast.TopCards: "top", ast.Bombs: "bombs",
-                 ast.LeadFirst: "lead first", ast.Teams: "teams", ast.Match: "match"}
+                 ast.LeadFirst: "lead first", ast.LeadNext: "lead next", ast.Teams: "teams",
+                 ast.Match: "match"}
         return fixed[type(stmt)]
 
     # -- the table
@@ -298,8 +299,19 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         lowest = c[0].text == "lowest card"
         return ast.LeadFirst(card=c[0], must_play=len(c) > 1, lowest=lowest)
 
-    def lead_next(self, c: list[ast.Tok]) -> ast.Choice:
+    def lead_next(self, c: list[Any]) -> ast.Choice | ast.LeadNext:
+        if isinstance(c[0], ast.NextIf):
+            return ast.LeadNext(rule=c[0])
         return ast.Choice(what="lead next", value=c[0])
+
+    @v_args(meta=True)
+    def next_if(self, meta: Any, c: list[Any]) -> ast.NextIf:
+        return ast.NextIf(cond=c[0], then=c[1], otherwise=c[2], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def lead_first_random(self, meta: Any, c: list[Token]) -> ast.LeadFirst:
+        return ast.LeadFirst(card=ast.Tok(text="random", span=self.sp(meta)), must_play=False,
+                             random=True)
 
     def passing(self, c: list[ast.Tok]) -> ast.Choice:
         return ast.Choice(what="pass", value=c[0])

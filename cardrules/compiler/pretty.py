@@ -65,3 +65,11 @@ def shape(c: ir.Combination) -> str:
 def key(c: ir.Combination) -> str:
     return ", ".join(p.kind + (f" of group {p.group + 1}" if p.group is not None else "")
                      for p in c.key)
+
+
+def lead_next(f: ir.Flow) -> str:
+    def text(rule: str | ir.NextIf) -> str:
+        if isinstance(rule, str):
+            return rule
+        return f"(if {expr(rule.cond, 1)} then {text(rule.then)} else {text(rule.otherwise)})"
+    return text(f.lead_next_rule)[1:-1] if f.lead_next_rule else f.lead_next

@@ -66,6 +66,9 @@ class Table:
         self.first_card = self.lowest_card() if m.FIRST_LOWEST else m.FIRST_CARD
         holder = self.holder(self.first_card)
         by_holder = self.first_card >= 0 and (first_round or m.LEAD_NEXT == "holder")
+        if leader is None and m.FIRST_RANDOM and first_round:
+            # Drawn apart from the deal, so a given deal (``hands``) leads the same way again.
+            leader = random.Random(f"lead:{seed}").randrange(self.n)
         if leader is None:
             leader = holder if by_holder and holder >= 0 else 0
         self.given: tuple[int, ...] = ()  # the rest, given to the leader

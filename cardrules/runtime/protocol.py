@@ -112,6 +112,7 @@ class RulesModule(Protocol):
     KEY_SHOWS: tuple[tuple[str, ...], ...]
     FIRST_CARD: int
     FIRST_LOWEST: bool
+    FIRST_RANDOM: bool
     FIRST_MUST_PLAY: bool
     LEAD_NEXT: str
     PASSING: str
@@ -135,3 +136,5 @@ class RulesModule(Protocol):
     def accumulate(self) -> Callable[[ScoreView], tuple[int, ...]]: ...
     @property
     def ends_match(self) -> Callable[[ScoreView], bool]: ...
+    @property
+    def lead_next(self) -> Callable[[ScoreView], str]: ...
