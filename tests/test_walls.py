@@ -163,7 +163,7 @@ def test_a_bomb_below_non_bombs_on_its_ladder_is_warned(tmp_path: object) -> Non
                  "four_with_single")]
 
 
-@pytest.mark.parametrize("name", ["big_two", "da_bei", "tiao_shu", "shuang_kou"])
+@pytest.mark.parametrize("name", ["big_two", "da_bei", "tiao_shu", "shuang_kou", "doudizhu"])
 def test_the_built_in_games_have_no_warnings(name: str) -> None:
     from cardrules.lint import lint
     assert lint(cardrules.load(name)) == []

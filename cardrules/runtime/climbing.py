@@ -78,7 +78,7 @@ class Table:
             if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
                 self.first_card = self.lowest_card()
         self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
-        self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands)
+        self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
         # may give the lead to someone else).
         self.first_pending = by_holder and m.FIRST_MUST_PLAY and \
