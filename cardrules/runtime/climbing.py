@@ -57,6 +57,7 @@ class Table:
         self.round_number = round_number
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
+        self._shown: list[tuple[int, str]] = []  # the history as text, kept as it grows
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
@@ -161,7 +162,7 @@ class Table:
             seat=seat, hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             to_beat=self.current.cards if self.current else (), last_player=self.last_player,
-            history=tuple((s, str(mv)) for s, mv in self.history),
+            history=tuple(self._shown),
             places=tuple(self.places), known_sides=self.known_sides(seat))
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
@@ -214,6 +215,7 @@ class Table:
         mv = legal[key]
         self._legal = None
         self.history.append((self.seat, mv))
+        self._shown.append((self.seat, str(mv)))
         if mv.is_pass:
             self._pass()
         else:
