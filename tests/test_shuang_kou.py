@@ -149,3 +149,14 @@ def test_the_losers_bombs_do_not_count(game: cardrules.Game) -> None:
         t.apply(move)
     assert t.over and t.result().places == (2, 0)
     assert t.result().scores == (4, -4, 4, -4)          # no multiplier: the bomb was 1's
+
+
+@pytest.mark.parametrize(("cards", "kind"), [
+    ("S5 H5 C6 D6", None),                      # two pairs are not 连对: three or more
+    ("S5 H5 C5 D6 S6 H6", None),                # two triples are not 连三张
+    ("S5 H5 C6 D6 S7 H7", "pairs"),
+    ("S3 H4 C5 D6", None),                      # four singles are not a straight
+])
+def test_minimum_lengths(game: cardrules.Game, cards: str, kind: str | None) -> None:
+    combo = game.classify(cards)
+    assert (combo.name if combo else None) == kind

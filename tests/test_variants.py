@@ -15,7 +15,7 @@ from cardrules.examples import check_examples
 
 ROOT = Path(__file__).resolve().parent.parent
 MANUAL = (ROOT / "docs" / "language.md").read_text()
-SECTION = MANUAL[MANUAL.index("### 6.7 Variants"):MANUAL.index("## 7. Planned")]
+SECTION = MANUAL[MANUAL.index("### 6.7 Variants"):MANUAL.index("### 6.8 ")]
 BLOCKS = re.findall(r"^```rules\n(.*?)^```", SECTION, flags=re.S | re.M)
 SHOWN = re.findall(r"^```\n(\$ cardrules diff .*?)^```", SECTION, flags=re.S | re.M)
 

@@ -64,7 +64,7 @@ def test_a_parameterless_def_cannot_call_itself() -> None:
 
 def test_a_parameterless_def_called_with_a_seat() -> None:
     assert errors(add("def n = 1\ndef f(p) = n(p)\n")) == [
-        ("10:12", "n takes 0 argument(s), not 1")]
+        ("10:12", "n takes 0 arguments, not 1")]
 
 
 # ------------------------------------------------------------------ bombs sharing a rung

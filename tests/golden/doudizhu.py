@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain, combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
@@ -386,105 +386,88 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given), lazily."""
     for x in hand:
         cards: tuple[int, ...] = (x,)
         key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 0, 0, 0, -1, key))
-    return out
+            yield Play(cards, 0, 0, 0, -1, key)
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 2)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 1, 1, 0, -1, key))
-    return out
+            yield Play(cards, 1, 1, 0, -1, key)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 3)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 2, 2, 0, -1, key))
-    return out
+            yield Play(cards, 2, 2, 0, -1, key)
 
 
 def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                             floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every triple_single the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                             floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every triple_single the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_groups(by_rank, (3, 1), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_triple_single(cards)
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 3, 3, 0, -1, key))
-    return out
+            yield Play(cards, 3, 3, 0, -1, key)
 
 
 def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                           floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every triple_pair the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                           floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every triple_pair the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_triple_pair(cards)
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 4, 4, 0, -1, key))
-    return out
+            yield Play(cards, 4, 4, 0, -1, key)
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_run(by_rank, 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 5, 5, 0, -1, key))
-    return out
+            yield Play(cards, 5, 5, 0, -1, key)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every pairs the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every pairs the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_run(by_rank, 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 6, 6, 0, -1, key))
-    return out
+            yield Play(cards, 6, 6, 0, -1, key)
 
 
 def candidates_plane(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every plane the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every plane the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 7, 7, 0, -1, key))
-    return out
+            yield Play(cards, 7, 7, 0, -1, key)
 
 
 def candidates_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                             floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every plane_singles the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                             floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every plane_singles the hand can make (stronger than ``floor``, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_winged_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -499,14 +482,12 @@ def candidates_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
             continue
         key = key_plane_singles(cards)
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 8, 8, 0, -1, key))
-    return out
+            yield Play(cards, 8, 8, 0, -1, key)
 
 
 def candidates_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                           floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every plane_pairs the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                           floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every plane_pairs the hand can make (stronger than ``floor``, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_winged_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -523,14 +504,12 @@ def candidates_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
             continue
         key = key_plane_pairs(cards)
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 9, 9, 0, -1, key))
-    return out
+            yield Play(cards, 9, 9, 0, -1, key)
 
 
 def candidates_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                            floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every four_singles the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                            floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every four_singles the hand can make (stronger than ``floor``, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_kickers(by_rank, (4, 1, 1)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -545,14 +524,12 @@ def candidates_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
             continue
         key = key_four_singles(cards)
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 10, 10, 0, -1, key))
-    return out
+            yield Play(cards, 10, 10, 0, -1, key)
 
 
 def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every four_pairs the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every four_pairs the hand can make (stronger than ``floor``, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_kickers(by_rank, (4, 2, 2)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -567,32 +544,27 @@ def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
             continue
         key = key_four_pairs(cards)
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 11, 11, 0, -1, key))
-    return out
+            yield Play(cards, 11, 11, 0, -1, key)
 
 
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every bomb the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every bomb the hand can make (stronger than ``floor``, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 4)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 12, 12, 0, 0, key))
-    return out
+            yield Play(cards, 12, 12, 0, 0, key)
 
 
 def candidates_rocket(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
-    """Every rocket the hand can make (stronger than ``floor``, if given)."""
-    out: list[Play] = []
+                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+    """Every rocket the hand can make (stronger than ``floor``, if given), lazily."""
     for found in gen_set(hand, (52, 53)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key: tuple[int, ...] | None = (len(cards), )
         if key is not None and (floor is None or (0, key) > floor):
-            out.append(Play(cards, 13, 13, 0, 1, key))
-    return out
+            yield Play(cards, 13, 13, 0, 1, key)
 
 
 CANDIDATES = (
@@ -655,8 +627,9 @@ def plays(hand: Sequence[int]) -> list[Play]:
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
 
 
-def plays_of_kind(kind: int, hand: Sequence[int]) -> list[Play]:
-    """Every play of one kind that the hand can make."""
+def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
+    """Every play of one kind that the hand can make, made one at a time as they are asked
+    for (a whole deck may hold billions), in a fixed order."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
     return CANDIDATES[kind](hand, split_by_rank(hand, RANK))
 
