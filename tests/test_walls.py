@@ -298,3 +298,12 @@ def test_lead_next_formula_compiles_to_a_word() -> None:
     assert game.flow.first_random and game.flow.lead_next == "formula"
     assert lead_next(game.flow) == ("if seat_count() == 4 then random else (if round_number() > 2 "
                                     "then winner else random)")
+
+
+def test_a_kitty_is_not_a_rest() -> None:
+    # Found by the grammar fuzzer: `kitty 3` was taken for `rest to leader`.
+    game = compile_text(BASE.replace("deal 13 each", "deal 9 each kitty 3"), "ok.rules")
+    assert (game.kitty, game.rest_to) == (3, "")
+    game = compile_text(BASE.replace("deal 13 each", "deal 9 each kitty 3 rest to leader"),
+                        "ok.rules")
+    assert (game.kitty, game.rest_to) == (3, "leader")

@@ -66,10 +66,12 @@ def rank_shape(c: ir.Combination, copies: int) -> frozenset[tuple[int, ...]] | N
 
 
 def has_kickers(c: ir.Combination) -> bool:
-    """A main part with kickers that may share ranks: two or more kicker groups after a
-    group, or wings on a run (one kicker alone is the plain ``group A + group B``)."""
+    """A main part with kickers that may share ranks: two or more groups after the first,
+    each smaller than it, or wings on a run. One kicker alone (``group 3 + group 2``), or
+    groups as large as the first (six singles), are plain groups of distinct ranks."""
     s = c.shape
-    return (isinstance(s, ir.GroupsShape) and len(s.sizes) > 2) or (
+    return (isinstance(s, ir.GroupsShape) and len(s.sizes) > 2
+            and all(k < s.sizes[0] for k in s.sizes[1:])) or (
         isinstance(s, ir.RunShape) and s.wing > 0)
 
 

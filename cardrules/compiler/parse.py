@@ -184,10 +184,10 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         for x in c[1:]:
             if isinstance(x, ast.Tok):
                 direction = x.text
-            elif isinstance(x, str):
-                rest = x
-            else:
+            elif isinstance(x, Token):  # a Token is a str too: test it first
                 kitty = self.tok(x)
+            else:
+                rest = x
         return ast.Deal(each=each, direction=direction, kitty=kitty, rest=rest)
 
     def rest(self, c: list[Token]) -> str:

@@ -160,6 +160,11 @@ def _partition(counts: dict[int, int], sizes: tuple[int, ...]) -> list[list[int]
     for k in sizes:
         need[k] = need.get(k, 0) + 1
     order = sorted(need, reverse=True)
+    if len(order) == 1:  # one size (wings, four with two): every rank splits evenly
+        k = order[0]
+        if any(n % k for n in counts.values()) or sum(counts.values()) != k * need[k]:
+            return None
+        return [[r for r in sorted(counts, reverse=True) for _ in range(counts[r] // k)]]
 
     def fill(i: int, left: dict[int, int]) -> list[list[int]] | None:
         if i == len(order):
@@ -231,7 +236,8 @@ def _pick_kickers(by_rank: dict[int, list[int]], sizes: tuple[int, ...], banned:
         if len(cards) < k:
             continue
         for head in combinations(cards, k):
-            left = [c for c in by_rank[r] if c not in head]
+            # Later kickers of this rank take cards after these: each set of cards once.
+            left = by_rank[r][by_rank[r].index(head[-1]) + 1:]
             sub = {**by_rank, r: left}
             for tail in _pick_kickers(sub, rest, banned, (k, r), {**taken, r: 0}):
                 yield head + tail

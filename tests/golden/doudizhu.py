@@ -126,6 +126,8 @@ RUN_POS_plane_pairs: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, -1
 
 def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a single, or None if they are not one."""
+    if len(cards) != 1:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -139,6 +141,8 @@ def key_single(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a pair, or None if they are not one."""
+    if len(cards) != 2:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -152,6 +156,8 @@ def key_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a triple, or None if they are not one."""
+    if len(cards) != 3:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -311,6 +317,8 @@ def key_four_pairs(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a bomb, or None if they are not one."""
+    if len(cards) != 4:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None

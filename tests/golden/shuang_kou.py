@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import chain, combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
@@ -93,6 +92,8 @@ RUN_POS_triples: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, -1, -1
 
 def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a single, or None if they are not one."""
+    if len(cards) != 1:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -106,6 +107,8 @@ def key_single(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a pair, or None if they are not one."""
+    if len(cards) != 2:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -119,6 +122,8 @@ def key_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of these cards as a triple, or None if they are not one."""
+    if len(cards) != 3:
+        return None
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
@@ -269,8 +274,8 @@ def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
     """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
-    for cards in chain.from_iterable(combinations(same, 2)
-                                     for same in by_rank.values()):
+    for found in gen_groups(by_rank, (2,), 2):
+        cards = found
         if cards in seen:
             continue
         seen.add(cards)
@@ -283,8 +288,8 @@ def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
     """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
-    for cards in chain.from_iterable(combinations(same, 3)
-                                     for same in by_rank.values()):
+    for found in gen_groups(by_rank, (3,), 3):
+        cards = found
         if cards in seen:
             continue
         seen.add(cards)
