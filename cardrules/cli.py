@@ -19,6 +19,7 @@ from .compiler import CompileError, builtin_games, compile_path
 from .compiler.diff import Difference
 from .examples import check_examples
 from .game import Game, GameNotFound, GameTable, load
+from .lint import lint
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
 from .terminal import take_move
@@ -102,10 +103,14 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
                   f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
         return EXIT_OK
     game = game_any
+    warnings = lint(game) if game.ir.tricks is None else []  # climbing games
+    for w in warnings:
+        sys.stderr.write(w.render({str(game.path): game.ir.source}) + "\n")
+    noted = f", {plural(len(warnings), 'warning')}" if warnings else ""
     parts = (plural(len(game.ir.tricks.units), "unit") if game.ir.tricks is not None
              else plural(len(game.ir.combinations), "combination"))
     out.write(f"{game.path}: ok: {game.name}, {parts}"
-              f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
+              f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}{noted}\n")
     return EXIT_OK
 
 

@@ -104,6 +104,9 @@ class Game:
                 out.append(card_name(self._by_key[next(values)]))
             elif part == "rank":
                 out.append(m.RANK_NAMES[next(values)])  # type: ignore[attr-defined]
+            elif part == "suit":
+                suit = next(values)
+                out.append(self.ir.suits[suit] if suit >= 0 else "none")
             else:
                 out.append(str(next(values)))
         return tuple(out)
@@ -190,10 +193,12 @@ class Match:
         self.rounds: list[Result] = []
         self.over = False
         self._leader: int | None = None
+        self._holder_leads = False  # the last round's rule was "holder": lead as at first
 
     def new_round(self) -> GameTable:
         t = self.game.new_table(seed=f"{self.seed}:{len(self.rounds)}", seats=self.seats,
-                                leader=self._leader, first_round=not self.rounds)
+                                leader=self._leader,
+                                first_round=not self.rounds or self._holder_leads)
         t.totals = list(self.totals)
         t.round_number = len(self.rounds) + 1
         return t
@@ -208,7 +213,12 @@ class Match:
         t.totals = list(self.totals)  # `until` reads the totals after this round
         self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
             or len(self.rounds) >= limits.MAX_MATCH_ROUNDS or m.ends_match(t.final_view())
-        self._leader = t.places[0] if m.LEAD_NEXT == "winner" and t.places else None
+        rule = m.lead_next(t.final_view())
+        self._leader = t.places[0] if rule == "winner" and t.places else None
+        self._holder_leads = rule == "holder"
+        if rule == "random":
+            self._leader = random.Random(f"lead:{self.seed}:{len(self.rounds)}").randrange(
+                self.game.players)
         return result
 
     def result(self) -> MatchResult:

@@ -333,7 +333,7 @@ def _first_moves(t: Table) -> set[str]:
 
 
 def _seat_note(g: Game, t: Table, seat: int) -> str:
-    card = g.module.FIRST_CARD
+    card = t.first_card
     holds = f" (holding {card_name(card)})" if card >= 0 and card in t.hand(seat) else ""
     return f"seat {seat}{holds}"
 

@@ -67,7 +67,7 @@ def shuang_kou(folder: Path) -> cardrules.Game:
 def test_shuang_kou_bomb_multiplier(shuang_kou: cardrules.Game, bomb: str,
                                     multiplier: int) -> None:
     # Seat 0 goes out on a bomb; all pass; 接风 gives the lead to seat 2, who goes out: 双扣.
-    t = shuang_kou.new_table(hands=[bomb, "S9", "S3", "S10"])
+    t = shuang_kou.new_table(hands=[bomb, "S9", "S3", "S10"], leader=0)
     for move in [bomb, "pass", "pass", "pass", "S3"]:
         t.apply(move)
     assert t.over and t.result().places == (0, 2)

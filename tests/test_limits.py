@@ -277,6 +277,19 @@ def test_shapes_that_make_too_many_plays_from_big_hands_are_refused(
     assert done.returncode == 1 and "candidate plays of combination x" in done.stderr
 
 
+def test_the_limit_counts_the_rest_a_leader_is_given(tmp_path: Path) -> None:
+    # 'deal 3 each rest to leader' from 104 cards to 2 seats gives the leader 101: the bound was
+    # taken on the 3 dealt each (the fuzzer found 4 seats: a first lead of 3,257,865 plays).
+    text = (BIG_HEAD.format(deal=3).replace("copies 4", "copies 2").replace("deck 54", "deck 52")
+            .replace("ranks 3 4 5 6 7 8 9 10 J Q K A 2 LJ BJ", "ranks 3 4 5 6 7 8 9 10 J Q K A 2")
+            .replace("deal 3 each", "deal 3 each rest to leader")
+            + "combination x { cards 5 key card, size }\ndef score(p) = 0\n")
+    [(line, _, message)] = refused(text)
+    assert line == 7
+    assert message == (f"a hand of 101 cards can make more than {limits.MAX_CANDIDATE_PLAYS:,} "
+                       "candidate plays of combination x (the limit for a game)")
+
+
 def test_the_limit_counts_every_combination_of_the_game() -> None:
     # Each alone is under the limit; together they are not.
     shapes = [f"combination c{n} {{ cards {n} key card }}" for n in (4, 5)]

@@ -118,6 +118,7 @@ class Deal:
     direction: str
     kitty: Tok | None
     hidden: Tok | None = None  # "hidden 1": the first card of each hand face down
+    rest: str = ""  # "leader": the cards left over go to the first leader
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -158,8 +159,9 @@ class RunShape:
     width: Tok
     min_len: Tok
     max_len: Tok | None
-    within: tuple[Tok, ...]
+    within: tuple[Tok, ...]  # empty: every rank of the game
     span: Span
+    wing: Tok | None = None  # `+ group K`: a kicker of K cards per rank of the run
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -207,12 +209,32 @@ class Ladder:
 @dataclass(frozen=True, kw_only=True)
 class Bombs:
     kinds: tuple[Tok, ...]
+    rungs: tuple[int, ...] = ()  # each kind's rung, lowest 0; kinds joined by `=` share one
 
 
 @dataclass(frozen=True, kw_only=True)
 class LeadFirst:
-    card: Tok
+    card: Tok  # with ``lowest``: the words "lowest card"
     must_play: bool
+    lowest: bool = False  # the holder of the lowest card dealt, not a named card
+    random: bool = False  # `lead first: random`: a seat drawn at random
+
+
+@dataclass(frozen=True, kw_only=True)
+class NextIf:
+    """``if COND then RULE else RULE`` in ``lead next``; COND reads the round just played."""
+
+    cond: Expr
+    then: Tok | NextIf
+    otherwise: Tok | NextIf
+    span: Span
+
+
+@dataclass(frozen=True, kw_only=True)
+class LeadNext:
+    """``lead next: if ...``: who leads the next round, chosen by a formula."""
+
+    rule: NextIf
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -482,6 +504,7 @@ Stmt = (
     | Ladder
     | Bombs
     | LeadFirst
+    | LeadNext
     | Choice
     | Teams
     | Const

@@ -43,6 +43,8 @@ BUILTINS: dict[str, Builtin] = {
     "largest_play": Builtin(params=("seat", "kind"), returns="int",
                             doc="the most cards in one play of the combination by the seat this "
                                 "round (0 if none)"),
+    "play_count": Builtin(params=("seat",), returns="int",
+                          doc="how many plays (not passes) the seat made this round"),
     "abs": Builtin(params=("int",), returns="int", doc="absolute value"),
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
@@ -167,24 +168,27 @@ class Checker:
         self.def_costs: dict[str, Cost] = {}
         self.deck_size, copies = self.deck()
         self.copies = copies
-        each, direction, kitty = self.deal(players, copies)
+        each, direction, kitty, rest_to = self.deal(players, copies)
         ranks = self.ranks()
         suits = self.suits()
         order = self.card_order()
         top = self.top()
         self.rank_set = set(ranks)
+        self.game_ranks = ranks
         combos = self.combinations() if fam != "tricks" else ()
-        self.candidate_plays(combos, each + kitty, ranks)
+        rest = self.deck_size * copies - players * each - kitty if rest_to else 0
+        self.candidate_plays(combos, each + kitty + max(rest, 0), ranks)  # the largest hand
         names = [c.name for c in combos]
         self.kind_names = names
         ladders = self.ladders(names)
-        bombs = self.bombs(names)
+        bombs, bomb_rungs = self.bombs(names)
         flow = self.flow()
         teams = self.teams()
         consts = self.consts()
         tables = self.tables(dict(consts))
         defs = self.defs(dict(consts), dict(tables))
         match = self.match(defs, dict(consts), dict(tables))
+        flow = self.lead_next_rule(flow, defs, dict(consts), dict(tables))
         examples = self.examples(names, players)
         from .check_tricks import check_tricks  # each family's sections in their own module
         tricks, tricks_examples = check_tricks(self, players, dict(consts), dict(tables), defs)
@@ -194,8 +198,10 @@ class Checker:
         return ir.Game(
             name=self.res.name, title=title.text if title else self.res.name, family=fam,
             players=players, deck_size=self.deck_size, copies=copies, deal_each=each,
-            direction=direction, kitty=kitty, ranks=ranks, suits=suits, card_order=order,
-            top=top, combinations=combos, ladders=ladders, bombs=bombs, flow=flow, teams=teams,
+            direction=direction, kitty=kitty, rest_to=rest_to, ranks=ranks, suits=suits,
+            card_order=order,
+            top=top, combinations=combos, ladders=ladders, bombs=bombs,
+            bomb_rungs=bomb_rungs, flow=flow, teams=teams,
             consts=consts, tables=tables, defs=defs, match=match, examples=examples,
             source=self.res.source,
             source_hash=hashlib.sha256(self.res.source.encode("utf-8")).hexdigest(),
@@ -234,18 +240,18 @@ class Checker:
         copies = self.int_of(stmt.copies, 1, 4, "copies") if stmt.copies else 1
         return size, copies
 
-    def deal(self, players: int, copies: int) -> tuple[int, str, int]:
+    def deal(self, players: int, copies: int) -> tuple[int, str, int, str]:
         stmt = self.stmt("deal", ast.Deal)
         if stmt is None:
             self.missing("deal", "add a line like 'deal 13 each'")
-            return 1, "counterclockwise", 0
+            return 1, "counterclockwise", 0, ""
         each = self.int_of(stmt.each, 1, 200, "cards dealt each")
         kitty = int(stmt.kitty.text) if stmt.kitty else 0
         total = self.deck_size * copies
         if each * players + kitty > total:
             self.depends(stmt.each.span, f"{players} x {plural(each, 'card')} + kitty {kitty} "
                          f"is more than the {total} cards of the deck")
-        return each, stmt.direction, kitty
+        return each, stmt.direction, kitty, stmt.rest
 
     def ranks(self) -> tuple[str, ...]:
         stmt = self.stmt("ranks", ast.Ranks)
@@ -433,13 +439,14 @@ class Checker:
             return ir.GroupsShape(sizes=sizes, up_to=up_to)
         if isinstance(s, ast.RunShape):
             width = self.int_of(s.width, 1, 4, "a run's width")
-            within = self.rank_list(s.within)
+            within = self.rank_list(s.within) if s.within else self.game_ranks
+            wing = self.int_of(s.wing, 1, 4, "a wing's size") if s.wing else 0
             lo = self.int_of(s.min_len, 2, 13, "a run's minimum length")
             hi = self.int_of(s.max_len, lo, 13, "a run's maximum length") if s.max_len \
                 else len(within)
             if lo > len(within):
                 self.errors.error(s.min_len.span, "the run is longer than its rank list")
-            return ir.RunShape(width=width, min_len=lo, max_len=hi, within=within)
+            return ir.RunShape(width=width, min_len=lo, max_len=hi, within=within, wing=wing)
         if isinstance(s, ast.SequenceShape):
             name = s.sequence.text
             if name not in seqs:
@@ -492,9 +499,39 @@ class Checker:
                 out.append(ir.Ladder(name=item.stmt.name.text, kinds=kinds, span=item.span))
         return tuple(out)
 
-    def bombs(self, names: list[str]) -> tuple[str, ...]:
+    def bombs(self, names: list[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
         stmt = self.stmt("bombs", ast.Bombs)
-        return self._kind_refs(stmt.kinds, names) if stmt else ()
+        if stmt is None:
+            return (), ()
+        kinds = self._kind_refs(stmt.kinds, names)
+        rungs = stmt.rungs or tuple(range(len(kinds)))
+        for i, t in enumerate(stmt.kinds):
+            if t.text in kinds[:i]:
+                self.errors.error(t.span, f"{t.text} is listed twice in bombs")
+        self.shared_bomb_rungs(stmt, rungs)
+        return kinds, rungs
+
+    def shared_bomb_rungs(self, stmt: ast.Bombs, rungs: tuple[int, ...]) -> None:
+        """Bombs on one rung compare by ladder rung, then key: two of them on no common
+        ladder must have keys of the same parts, or their keys would not mean the same."""
+        ladder_of = {t.text: i.stmt.name.text for i in self.res.items
+                     if isinstance(i.stmt, ast.Ladder) for t in i.stmt.kinds}
+        keys = {i.stmt.name.text: tuple(p.kind.text for p in i.stmt.keys[0])
+                for i in self.res.items
+                if isinstance(i.stmt, ast.Combination) and len(i.stmt.keys) == 1}
+        for i, t in enumerate(stmt.kinds):
+            for j in range(i):
+                u = stmt.kinds[j]
+                if rungs[i] != rungs[j] or t.text not in keys or u.text not in keys:
+                    continue
+                same_ladder = ladder_of.get(t.text) is not None and \
+                    ladder_of.get(t.text) == ladder_of.get(u.text)
+                if not same_ladder and keys[t.text] != keys[u.text]:
+                    self.errors.error(
+                        t.span, f"{u.text} and {t.text} share a bomb rung but are keyed "
+                        f"'{', '.join(keys[u.text])}' and '{', '.join(keys[t.text])}'",
+                        "bombs on one rung compare by key: give them keys of the same parts, "
+                        "or put both on one ladder, which then decides between them")
 
     # ---------------------------------------------------------------- flow and teams
     def choice(self, key: str, default: str) -> str:
@@ -504,17 +541,51 @@ class Checker:
     def flow(self) -> ir.Flow:
         first = self.stmt("lead first", ast.LeadFirst)
         card = None
-        if first is not None:
+        if first is not None and not first.lowest and not first.random:
             card = self.card_of(first.card)
-        lead_next = self.choice("lead next", "winner")
-        if lead_next == "holder" and first is None:
-            self.errors.error(self.items["lead next"].span,
+        item = self.items.get("lead next")
+        formula = item is not None and isinstance(item.stmt, ast.LeadNext)
+        lead_next = "formula" if formula else self.choice("lead next", "winner")
+        words = self.next_words(item.stmt.rule) if item is not None and \
+            isinstance(item.stmt, ast.LeadNext) else [lead_next]
+        if "holder" in words and (first is None or first.random):
+            assert item is not None
+            self.errors.error(item.span,
                               "'lead next: holder' needs a 'lead first: holder of CARD'")
-        return ir.Flow(first_card=card, first_must_play=bool(first and first.must_play),
-                       lead_next=lead_next,
+        return ir.Flow(first_card=card, first_lowest=bool(first and first.lowest),
+                       first_random=bool(first and first.random),
+                       first_must_play=bool(first and first.must_play),
+                       lead_next=lead_next, lead_next_rule=None,
                        passing=self.choice("pass", "allowed"),
                        after_out=self.choice("after out", "next"),
                        round_end=self.choice("round ends", "first_out"))
+
+    @staticmethod
+    def next_words(rule: ast.Tok | ast.NextIf) -> list[str]:
+        if isinstance(rule, ast.Tok):
+            return [rule.text]
+        return Checker.next_words(rule.then) + Checker.next_words(rule.otherwise)
+
+    def lead_next_rule(self, flow: ir.Flow, defs: tuple[ir.Def, ...], consts: dict[str, int],
+                       tables: dict[str, tuple[tuple[int, int], ...]]) -> ir.Flow:
+        """The ``lead next`` formula, checked like ``until``: no seat in scope, the defs
+        callable; its conditions read the round just played."""
+        item = self.items.get("lead next")
+        if item is None or not isinstance(item.stmt, ast.LeadNext):
+            return flow
+        checker = ExprChecker(self, consts, tables, {})
+        checker.returns = {d.name: d.returns for d in defs}
+        checker.arity = {d.name: len(d.params) for d in defs}
+
+        def build(rule: ast.Tok | ast.NextIf) -> str | ir.NextIf:
+            if isinstance(rule, ast.Tok):
+                return rule.text
+            return ir.NextIf(cond=checker.expect(rule.cond, "bool", {}), then=build(rule.then),
+                             otherwise=build(rule.otherwise))
+
+        built = build(item.stmt.rule)
+        assert isinstance(built, ir.NextIf)
+        return dataclasses.replace(flow, lead_next_rule=built)
 
     def teams(self) -> ir.Teams:
         stmt = self.stmt("teams", ast.Teams)
@@ -637,6 +708,7 @@ class Checker:
         if stmt.until is not None:
             checker = ExprChecker(self, consts, tables, {})
             checker.returns = {d.name: d.returns for d in defs}
+            checker.arity = {d.name: len(d.params) for d in defs}
             until = checker.expect(stmt.until, "bool", {})
             estimator = Estimator(players=self.player_count, consts=consts, tables=tables,
                                   defs=self.def_costs)
@@ -705,6 +777,7 @@ class ExprChecker:
         self.asts = asts
         self.builtins = family_builtins(owner.family)
         self.returns: dict[str, str] = {}
+        self.arity: dict[str, int] = {}  # defs seen from `until`: how many seats each takes
         self.done: dict[str, ir.Def] = {}
         self.active: list[str] = []
         self.depth = 0
@@ -820,9 +893,23 @@ class ExprChecker:
             return ir.ConstRef(name=e.name, span=e.span), "int"
         if e.name in self.builtins and not self.builtins[e.name].params:
             return ir.Builtin(func=e.name, args=(), span=e.span), self.builtins[e.name].returns
+        arity = self.arity_of(e.name)
+        if arity == 0:  # a def without parameters reads as a value
+            return self.e_call(ast.Call(func=ast.Tok(text=e.name, span=e.span), args=(),
+                                        span=e.span), scope)
+        if arity is not None:
+            self.err.error(e.span, f"{e.name} is a def of {arity} seat(s): call it, like "
+                           f"{e.name}({', '.join(['p'] * arity)})")
+            return ir.Num(value=0, span=e.span), "?"
         known = [*scope, *self.consts, *self.builtins, *self.asts]
         self.err.error(e.span, f"unknown name '{e.name}'", did_you_mean(e.name, known))
         return ir.Num(value=0, span=e.span), "?"
+
+    def arity_of(self, name: str) -> int | None:
+        """How many seats the def ``name`` takes, or None if there is no such def."""
+        if name in self.asts:
+            return len(self.asts[name][0].params)
+        return self.arity.get(name) if name in self.returns else None
 
     def kind_arg(self, e: ast.Expr) -> ir.Expr:
         names = self.owner.kind_names
@@ -862,7 +949,7 @@ class ExprChecker:
             params, ret = d.types or tuple("seat" for _ in d.params), d.returns
             self.count_frames(self.frames[name], e.func.span)
         elif name in self.returns:  # defs seen from `until`
-            params, ret = ("seat",), self.returns[name]
+            params, ret = ("seat",) * self.arity.get(name, 1), self.returns[name]
         else:
             known = [*self.builtins, *self.asts, *self.returns]
             self.err.error(e.func.span, f"unknown function '{name}'",

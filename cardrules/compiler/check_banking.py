@@ -100,9 +100,10 @@ class BankingChecker:
         return ir.Game(
             name=c.res.name, title=title, family="banking", players=low,
             deck_size=c.deck_size, copies=c.copies, deal_each=each,
-            direction="counterclockwise", kitty=0, ranks=ranks, suits=(), card_order=(),
-            top=(), combinations=(), ladders=(), bombs=(),
-            flow=ir.Flow(first_card=None, first_must_play=False, lead_next="winner",
+            direction="counterclockwise", kitty=0, rest_to="", ranks=ranks, suits=(), card_order=(),
+            top=(), combinations=(), ladders=(), bombs=(), bomb_rungs=(),
+            flow=ir.Flow(first_card=None, first_must_play=False, first_lowest=False,
+                         first_random=False, lead_next="winner", lead_next_rule=None,
                          passing="allowed", after_out="next", round_end="first_out"),
             teams=ir.Teams(kind="none"), consts=consts, tables=tables, defs=defs,
             match=match, examples=examples, source=c.res.source,
@@ -128,6 +129,9 @@ class BankingChecker:
         hidden = self.c.int_of(stmt.hidden, 0, each, "face-down cards") if stmt.hidden else 0
         if stmt.kitty is not None:
             self.errors.error(stmt.kitty.span, "a banking game deals no kitty")
+        if stmt.rest:
+            self.errors.error(stmt.each.span, "a banking game gives no rest to a leader: "
+                              "cards not dealt stay in the shoe")
         total = self.c.deck_size * self.c.copies
         if each * players > total:
             self.errors.error(stmt.each.span, f"{players} x {each} cards is more than the "

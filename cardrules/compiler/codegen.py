@@ -46,6 +46,8 @@ def rank_shape(c: ir.Combination, copies: int) -> frozenset[tuple[int, ...]] | N
     """The group sizes (largest first) a kind's plays can have, or None for any. With one
     deck, cards of one suit are all of different ranks."""
     s = c.shape
+    if has_kickers(c):
+        return None  # kickers of one size may share a rank: many rank shapes
     if c.suits == "same" and copies == 1:
         return frozenset({(1,) * n for n in c.sizes})
     if isinstance(s, ir.GroupsShape):
@@ -61,6 +63,16 @@ def rank_shape(c: ir.Combination, copies: int) -> frozenset[tuple[int, ...]] | N
             counts[rank_of(card)] = counts.get(rank_of(card), 0) + 1
         return frozenset({tuple(sorted(counts.values(), reverse=True))})
     return None
+
+
+def has_kickers(c: ir.Combination) -> bool:
+    """A main part with kickers that may share ranks: two or more groups after the first,
+    each smaller than it, or wings on a run. One kicker alone (``group 3 + group 2``), or
+    groups as large as the first (six singles), are plain groups of distinct ranks."""
+    s = c.shape
+    return (isinstance(s, ir.GroupsShape) and len(s.sizes) > 2
+            and all(k < s.sizes[0] for k in s.sizes[1:])) or (
+        isinstance(s, ir.RunShape) and s.wing > 0)
 
 
 _Facts = tuple[frozenset[int], str, frozenset[tuple[int, ...]] | None]
@@ -180,13 +192,13 @@ class ModuleView:
         """The runtime helpers the generated code calls, and no others."""
         emitted = " ".join(" ".join(([] if k.loop else [k.gen_expr]) + k.match_lines
                                     + k.key_lines) for k in self.kinds)
-        helpers = ("gen_cards", "gen_groups", "gen_run", "gen_sequences", "gen_set",
-                   "group_by_rank")
+        helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_run", "gen_sequences",
+                   "gen_set", "gen_winged_run", "group_by_rank", "kicker_groups", "winged_run")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
     def protocol_imports(self) -> list[str]:
-        code = " ".join([self.until, *(d.body for d in self.defs),
+        code = " ".join([self.until, self.lead_next, *(d.body for d in self.defs),
                          *(e for d in self.defs for _, e in d.lets)])
         return sorted({"Play", "ScoreView", "beats",
                        *(f for f in ("floor_div", "modulo") if f"{f}(" in code)})
@@ -241,8 +253,8 @@ class ModuleView:
 
     @functools.cached_property
     def bomb_rungs(self) -> tuple[int, ...]:
-        rung = {name: i for i, name in enumerate(self.g.bombs)}
-        return tuple(rung.get(c.name, -1) for c in self.g.combinations)
+        rungs = dict(zip(self.g.bombs, self.g.bomb_rungs, strict=True))
+        return tuple(rungs.get(c.name, -1) for c in self.g.combinations)
 
     @functools.cached_property
     def classify_order(self) -> list[int]:
@@ -295,7 +307,8 @@ class ModuleView:
         s = c.shape
         code = self.shape_code(c)
         groups = [] if any(x.startswith("groups = ") for x in code.checks) else [_GROUPS]
-        reads_groups = [_GROUPS] if any(p.group is not None for p in c.key) else []
+        reads_groups = [_GROUPS] if any(p.group is not None for p in c.key) \
+            and not any(x.startswith("groups = ") for x in code.prep) else []
         suit_lines: list[str] = []
         if c.suits == "same":
             suit_lines = ["if len({SUIT[x] for x in cards}) != 1:", "    return None"]
@@ -303,7 +316,8 @@ class ModuleView:
             suit_lines = ["if len({SUIT[x] for x in cards}) == 1:", "    return None"]
         top = (["top = next(x for x in cards if RANK[x] == hit[1])"]
                if any(p.kind == "sequence" for p in c.key) else [])
-        key_line = "return (" + "".join(self.key_expr(p) + ", " for p in c.key) + ")"
+        whole = "run" if isinstance(s, ir.RunShape) and s.wing else "cards"
+        key_line = "return (" + "".join(self.key_expr(p, whole) + ", " for p in c.key) + ")"
         match_lines = code.checks + (groups if reads_groups else []) + suit_lines + top
         generated_suits = [] if isinstance(s, ir.CardsShape) and c.suits == "same" \
             else suit_lines  # gen_cards made them of one suit already
@@ -324,13 +338,26 @@ class ModuleView:
                         key_lines=key_lines + [key_line], gen_expr=code.gen,
                         sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
                         group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
-                        outranked_by=outranked, dedupe=self.g.copies > 1,
+                        outranked_by=outranked, dedupe=self.g.copies > 1 or has_kickers(c),
                         presorted=presorted, loop=loop, loop_size=loop_size)
 
     def shape_code(self, c: ir.Combination) -> ShapeCode:
         """Per shape: the generator, the checks that return None unless ``cards`` have the
         shape, and what the key needs when the shape is known (``hit`` of a sequence)."""
         s = c.shape
+        if isinstance(s, ir.GroupsShape) and has_kickers(c):
+            split = [f"groups = kicker_groups(cards, RANK, {s.sizes!r})", "if groups is None:",
+                     "    return None"]
+            return ShapeCode(gen=f"gen_kickers(by_rank, {s.sizes!r})", prep=split, checks=split)
+        if isinstance(s, ir.RunShape) and s.wing:
+            within = tuple(self.rank_index[r] for r in s.within)
+            pos = [within.index(r) if r in within else -1 for r in range(len(self.g.ranks))]
+            table = f"RUN_POS_{c.name}"
+            self.extra.append(f"{table}: tuple[int, ...] = {tuple(pos)!r}")
+            split = [f"run = winged_run(cards, RANK, {table}, {s.width}, {s.min_len}, "
+                     f"{s.max_len}, {s.wing})", "if run is None:", "    return None"]
+            return ShapeCode(gen=f"gen_winged_run(by_rank, {s.width}, {s.min_len}, "
+                                 f"{s.max_len}, {within!r}, {s.wing})", prep=split, checks=split)
         if isinstance(s, ir.GroupsShape):
             gen = f"gen_groups(by_rank, {s.sizes!r}, {s.up_to})"
             if len(s.sizes) > 1:
@@ -388,14 +415,16 @@ class ModuleView:
         return ShapeCode(gen=f"gen_set(hand, {s.cards!r})", prep=[],
                          checks=[f"if tuple(sorted(cards)) != {s.cards!r}:", "    return None"])
 
-    def key_expr(self, p: ir.KeyPart) -> str:
-        part = "cards" if p.group is None else f"groups[{p.group}]"
+    def key_expr(self, p: ir.KeyPart, whole: str = "cards") -> str:
+        part = whole if p.group is None else f"groups[{p.group}]"
         if p.kind == "card":  # cards and groups are in CARD_KEY order: the last is highest
             return f"CARD_KEY[{part}[-1]]"
         if p.kind == "rank":
             return f"max(RANK[x] for x in {part})"
         if p.kind == "size":
             return f"len({part})"
+        if p.kind == "suit":  # the suit of the highest card (a joker: -1)
+            return f"SUIT[{part}[-1]]"
         return "hit[0], CARD_KEY[top]"
 
     # -- scoring
@@ -418,6 +447,16 @@ class ModuleView:
     @property
     def until(self) -> str:
         return py(self.g.match.until) if self.g.match.until is not None else "False"
+
+    @property
+    def lead_next(self) -> str:
+        """Who leads the next round, as an expression giving a word."""
+        def text(rule: str | ir.NextIf) -> str:
+            if isinstance(rule, str):
+                return repr(rule)
+            return f"({text(rule.then)} if {py(rule.cond)} else {text(rule.otherwise)})"
+        rule = self.g.flow.lead_next_rule
+        return text(rule) if rule is not None else repr(self.g.flow.lead_next)
 
     @property
     def first_card(self) -> int:

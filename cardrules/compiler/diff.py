@@ -191,9 +191,17 @@ def combinations(a: ir.Game, b: ir.Game) -> list[Difference]:
     for name in sorted(set(la) | set(lb)):
         out += _changed("combination", f"ladder {name}", la.get(name, "none"),
                         lb.get(name, "none"), ("compare", ""))
-    out += _changed("combination", "bombs", " < ".join(a.bombs) or "none",
-                    " < ".join(b.bombs) or "none", ("compare", ""))
+    out += _changed("combination", "bombs", _bombs(a) or "none", _bombs(b) or "none",
+                    ("compare", ""))
     return out
+
+
+def _bombs(g: ir.Game) -> str:
+    """The bomb rungs, lowest first; kinds sharing a rung joined by ``=`` in name order."""
+    rungs: dict[int, list[str]] = {}
+    for name, rung in zip(g.bombs, g.bomb_rungs, strict=True):
+        rungs.setdefault(rung, []).append(name)
+    return " < ".join(" = ".join(sorted(names)) for _, names in sorted(rungs.items()))
 
 
 # ------------------------------------------------------------------ flow, teams, scoring
@@ -203,20 +211,32 @@ def table(a: ir.Game, b: ir.Game) -> list[Difference]:
                        f"{b.deck_size} cards x {b.copies}")
             + _changed("table", "deal", f"{a.deal_each} each", f"{b.deal_each} each")
             + _changed("table", "deal direction", a.direction, b.direction)
-            + _changed("table", "kitty", a.kitty, b.kitty))
+            + _changed("table", "kitty", a.kitty, b.kitty)
+            + _changed("table", "cards left over", _rest(a), _rest(b)))
+
+
+def _rest(g: ir.Game) -> str:
+    return "to the leader" if g.rest_to else "not dealt"
 
 
 def _lead_card(c: int | None) -> str:
     return "none" if c is None else f"holder of {card_name(c)}"
 
 
+def _first(f: ir.Flow) -> str:
+    if f.first_random:
+        return "random"
+    return "holder of the lowest card" if f.first_lowest else _lead_card(f.first_card)
+
+
 def flow(a: ir.Game, b: ir.Game) -> list[Difference]:
     fa, fb = a.flow, b.flow
-    return (_changed("flow", "lead first", _lead_card(fa.first_card),
-                     _lead_card(fb.first_card), ("flow", "first"))
+    first_a, first_b = _first(fa), _first(fb)
+    return (_changed("flow", "lead first", first_a, first_b, ("flow", "first"))
             + _changed("flow", "first play must contain the lead card",
                        _yes(fa.first_must_play), _yes(fb.first_must_play), ("flow", "must"))
-            + _changed("flow", "lead next", fa.lead_next, fb.lead_next, ("flow", "next"))
+            + _changed("flow", "lead next", pretty.lead_next(fa), pretty.lead_next(fb),
+                       ("flow", "next"))
             + _changed("flow", "pass", fa.passing, fb.passing, ("flow", "play"))
             + _changed("flow", "after out", fa.after_out, fb.after_out, ("flow", "play"))
             + _changed("flow", "round ends", fa.round_end, fb.round_end, ("flow", "end")))

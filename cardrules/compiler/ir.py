@@ -148,6 +148,7 @@ class RunShape:
     min_len: int
     max_len: int
     within: tuple[str, ...]
+    wing: int = 0  # cards of each kicker group, one per rank of the run (0: no wings)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -173,7 +174,7 @@ Shape = GroupsShape | RunShape | SequenceShape | CardsShape | SetShape
 
 @dataclass(frozen=True, kw_only=True)
 class KeyPart:
-    kind: str  # card rank size sequence
+    kind: str  # card rank size sequence suit
     group: int | None  # 0-based group index, or None for the whole play
 
 
@@ -193,7 +194,7 @@ class Combination:
             rest = sum(s.sizes[1:])
             return tuple(first + rest for first in range(s.sizes[0], s.up_to + 1))
         if isinstance(s, RunShape):
-            return tuple(s.width * n for n in range(s.min_len, s.max_len + 1))
+            return tuple((s.width + s.wing) * n for n in range(s.min_len, s.max_len + 1))
         if isinstance(s, SequenceShape):
             return tuple(sorted({len(r) for r in s.runs}))
         if isinstance(s, CardsShape):
@@ -212,10 +213,22 @@ class Ladder:
 
 # ------------------------------------------------------------------ flow, teams, scoring
 @dataclass(frozen=True, kw_only=True)
+class NextIf:
+    """``lead next: if COND then A else B``; A and B are words or further choices."""
+
+    cond: Expr
+    then: str | NextIf
+    otherwise: str | NextIf
+
+
+@dataclass(frozen=True, kw_only=True)
 class Flow:
     first_card: int | None  # whose holder leads the first round of a match
+    first_lowest: bool  # the holder of the lowest card dealt leads (first_card is None)
+    first_random: bool  # a seat drawn at random leads the first round
     first_must_play: bool  # the first play must contain that card
-    lead_next: str  # winner | holder: who leads later rounds
+    lead_next: str  # winner | holder | random | formula: who leads later rounds
+    lead_next_rule: NextIf | None  # the formula, for ``formula``
     passing: str  # allowed | forbidden (when following)
     after_out: str  # next | partner: who leads when a trick ends on a player who went out
     round_end: str  # first_out | decided | all_out
@@ -420,6 +433,7 @@ class Game:
     deal_each: int
     direction: str
     kitty: int
+    rest_to: str  # "": cards beyond the deal and the kitty stay out; "leader": to the leader
     ranks: tuple[str, ...]  # low to high
     suits: tuple[str, ...]  # low to high, suit letters
     card_order: tuple[str, ...]  # ("rank", "suit") or ("suit", "rank")
@@ -427,6 +441,7 @@ class Game:
     combinations: tuple[Combination, ...]
     ladders: tuple[Ladder, ...]
     bombs: tuple[str, ...]  # kinds that beat any non-bomb, lowest first
+    bomb_rungs: tuple[int, ...]  # the rung of each of ``bombs``; kinds may share a rung
     flow: Flow
     teams: Teams
     consts: tuple[tuple[str, int], ...]

@@ -161,7 +161,8 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         fixed = {ast.Title: "title", ast.Family: "family", ast.Players: "players",
                  ast.Deck: "deck", ast.Deal: "deal", ast.Ranks: "ranks", ast.Suits: "suits",
                  ast.CardOrder: "order", ast.TopCards: "top", ast.Bombs: "bombs",
-                 ast.LeadFirst: "lead first", ast.Teams: "teams", ast.Match: "match",
+                 ast.LeadFirst: "lead first", ast.LeadNext: "lead next", ast.Teams: "teams",
+                 ast.Match: "match",
                  ast.Banker: "banker", ast.BankerPlays: "banker plays", ast.Bet: "bet",
                  ast.Values: "values", ast.Soft: "soft", ast.Bust: "bust",
                  ast.ShowdownEarly: "showdown early"}
@@ -184,17 +185,23 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         each = self.tok(c[0])
         direction = "counterclockwise"
         kitty = hidden = None
+        rest = ""
         for x in c[1:]:
             if isinstance(x, tuple):
                 hidden = x[1]
             elif isinstance(x, ast.Tok):
                 direction = x.text
-            else:
+            elif isinstance(x, Token):  # a Token is a str too: test it first
                 kitty = self.tok(x)
-        return ast.Deal(each=each, direction=direction, kitty=kitty, hidden=hidden)
+            else:
+                rest = x
+        return ast.Deal(each=each, direction=direction, kitty=kitty, hidden=hidden, rest=rest)
 
     def deal_hidden(self, c: list[Token]) -> tuple[str, ast.Tok]:
         return ("hidden", self.tok(c[0]))
+
+    def rest(self, c: list[Token]) -> str:
+        return "leader"
 
     # -- orderings
     def ranks(self, c: list[ast.Tok]) -> ast.Ranks:
@@ -228,16 +235,22 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         return ast.GroupsShape(sizes=(self.tok(c[0]),), up_to=self.tok(c[1]),
                                span=self.sp(meta))
 
+    def run_max(self, c: list[Token]) -> tuple[str, Any]:
+        return ("max", self.tok(c[0]))
+
+    def run_within(self, c: list[ast.Tok]) -> tuple[str, Any]:
+        return ("within", tuple(c))
+
+    def run_wing(self, c: list[Token]) -> tuple[str, Any]:
+        return ("wing", self.tok(c[0]))
+
     @v_args(meta=True)
     def run_shape(self, meta: Any, c: list[Any]) -> ast.RunShape:
         width, min_len = self.tok(c[0]), self.tok(c[1])
-        rest = c[2:]
-        max_len = None
-        if rest and isinstance(rest[0], Token):
-            max_len = self.tok(rest[0])
-            rest = rest[1:]
-        return ast.RunShape(width=width, min_len=min_len, max_len=max_len,
-                            within=tuple(rest), span=self.sp(meta))
+        parts = dict(c[2:])
+        return ast.RunShape(width=width, min_len=min_len, max_len=parts.get("max"),
+                            within=parts.get("within", ()), wing=parts.get("wing"),
+                            span=self.sp(meta))
 
     @v_args(meta=True)
     def sequence_shape(self, meta: Any, c: list[Token]) -> ast.SequenceShape:
@@ -276,18 +289,39 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         toks = self._words(c)
         return ast.Ladder(name=toks[0], kinds=tuple(toks[1:]))
 
-    def bombs(self, c: list[Token]) -> ast.Bombs:
-        return ast.Bombs(kinds=tuple(self._words(c)))
+    def bomb_rung(self, c: list[Token]) -> list[ast.Tok]:
+        return self._words(c)
+
+    def bombs(self, c: list[list[ast.Tok]]) -> ast.Bombs:
+        kinds = tuple(t for rung in c for t in rung)
+        rungs = tuple(i for i, rung in enumerate(c) for _ in rung)
+        return ast.Bombs(kinds=kinds, rungs=rungs)
 
     # -- flow
     def must_play(self, c: list[Token]) -> bool:
         return True
 
-    def lead_first(self, c: list[Any]) -> ast.LeadFirst:
-        return ast.LeadFirst(card=c[0], must_play=len(c) > 1)
+    @v_args(meta=True)
+    def lowest_card(self, meta: Any, c: list[Token]) -> ast.Tok:
+        return ast.Tok(text="lowest card", span=self.sp(meta))
 
-    def lead_next(self, c: list[ast.Tok]) -> ast.Choice:
+    def lead_first(self, c: list[Any]) -> ast.LeadFirst:
+        lowest = c[0].text == "lowest card"
+        return ast.LeadFirst(card=c[0], must_play=len(c) > 1, lowest=lowest)
+
+    def lead_next(self, c: list[Any]) -> ast.Choice | ast.LeadNext:
+        if isinstance(c[0], ast.NextIf):
+            return ast.LeadNext(rule=c[0])
         return ast.Choice(what="lead next", value=c[0])
+
+    @v_args(meta=True)
+    def next_if(self, meta: Any, c: list[Any]) -> ast.NextIf:
+        return ast.NextIf(cond=c[0], then=c[1], otherwise=c[2], span=self.sp(meta))
+
+    @v_args(meta=True)
+    def lead_first_random(self, meta: Any, c: list[Token]) -> ast.LeadFirst:
+        return ast.LeadFirst(card=ast.Tok(text="random", span=self.sp(meta)), must_play=False,
+                             random=True)
 
     def passing(self, c: list[ast.Tok]) -> ast.Choice:
         return ast.Choice(what="pass", value=c[0])

@@ -109,6 +109,21 @@ def candidate_bound(c: ir.Combination, *, hand: int, copies: int, ranks: int,
         return lambda m: choices_of_rank(m, w, copies)
 
     s = c.shape
+    if isinstance(s, ir.GroupsShape) and len(s.sizes) > 2 and all(
+            k < s.sizes[0] for k in s.sizes[1:]):  # kickers, which may share a rank
+        mains = ranks * choose(s.sizes[0])(min(cap, hand))  # then one subset as kickers
+        return mains * comb(max(0, hand - s.sizes[0]), sum(s.sizes[1:]))
+    if isinstance(s, ir.RunShape) and s.wing:  # a run, then one subset of the rest as wings
+        total = 0
+        for n in range(s.min_len, min(s.max_len, len(s.within)) + 1):
+            rest = hand - s.width * n
+            if rest < s.wing * n:
+                break
+            total += _runs_bound(hand, cap, choose(s.width), len(s.within), n, n,
+                                 stop_above) * comb(rest, s.wing * n)
+            if total > stop_above:
+                break
+        return total
     if isinstance(s, ir.GroupsShape):
         if len(s.sizes) == 1:
             lo, hi = s.sizes[0], s.up_to

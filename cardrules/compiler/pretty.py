@@ -55,7 +55,8 @@ def shape(c: ir.Combination) -> str:
         return " + ".join([first, *(f"group {n}" for n in s.sizes[1:])])
     if isinstance(s, ir.RunShape):
         top = f" max {s.max_len}" if s.max_len != len(s.within) else ""
-        return f"run {s.width} min {s.min_len}{top} within {' '.join(s.within)}"
+        wing = f" + group {s.wing}" if s.wing else ""
+        return f"run {s.width} min {s.min_len}{top} within {' '.join(s.within)}{wing}"
     if isinstance(s, ir.SequenceShape):
         return f"sequence of {s.sequence}"
     if isinstance(s, ir.CardsShape):
@@ -66,3 +67,11 @@ def shape(c: ir.Combination) -> str:
 def key(c: ir.Combination) -> str:
     return ", ".join(p.kind + (f" of group {p.group + 1}" if p.group is not None else "")
                      for p in c.key)
+
+
+def lead_next(f: ir.Flow) -> str:
+    def text(rule: str | ir.NextIf) -> str:
+        if isinstance(rule, str):
+            return rule
+        return f"(if {expr(rule.cond, 1)} then {text(rule.then)} else {text(rule.otherwise)})"
+    return text(f.lead_next_rule)[1:-1] if f.lead_next_rule else f.lead_next

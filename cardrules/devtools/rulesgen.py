@@ -537,13 +537,21 @@ class Generator:
         kitty = st.kitty > 0 or r.random() < 0.05
         has = (["direction"] if direction else []) + (["KITTY"] if kitty else [])
         lacks = (["direction"] if not direction else []) + (["KITTY"] if not kitty else [])
-        alt = self.g.find("deal", has=has, lacks=[*lacks, "deal_hidden"])
+        rest = r.random() < 0.1
+        alt = self.g.find("deal", has=has + (["rest"] if rest else []),
+                          lacks=[*lacks, "deal_hidden", *([] if rest else ["rest"])])
         specs: list[Any] = [str(st.each)]
         if direction:
             specs.append(Ctx())
         if kitty:
             specs.append(str(st.kitty))
+        if rest:
+            specs.append(Ctx())
         return alt, self.slots(alt, *specs)
+
+    def h_rest(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.alts["rest"][0]
+        return alt, self.slots(alt)
 
     def h_direction(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
         return self.rng.choice(self.g.alts["direction"]), [None]
@@ -678,13 +686,18 @@ class Generator:
             b = r.randint(min(len(ranks), a + lo), len(ranks))
             within = ranks[a:b]
             hi = r.randint(lo, max(lo, len(within))) if r.random() < 0.6 else None
-            shape = (kind, (r.randint(1, 3), lo, hi, within))
+            wing = r.randint(1, 2) if r.random() < 0.25 else 0
+            if r.random() < 0.3:
+                within = []  # every rank of the game
+            # Wings go on runs of triples, as in real games: on narrower runs, a hand where
+            # many runs fit makes a very large number of winged plays (slow, though bounded).
+            shape = (kind, (3 if wing else r.randint(1, 3), lo, hi, within, wing))
         else:
             shape = (kind, r.choice(sorted(st.seqs)))
         plan: list[tuple[str, Any]] = [("shape", shape)]
         if r.random() < 0.3:
             plan.append(("suit_rule", r.choice(["same", "mixed"])))
-        key_kinds = ["card", "card", "rank", "size"] + (["sequence"] * 3
+        key_kinds = ["card", "card", "rank", "size", "suit"] + (["sequence"] * 3
                                                          if kind == "sequence_shape" else [])
         key = []
         for _ in range(r.choice([1, 1, 1, 2])):
@@ -722,14 +735,27 @@ class Generator:
             return alt, self.slots(alt, self.reps(alt.symbols[-1],
                                                   [Ctx(value=c) for c in data]))
         if kind == "run_shape":
-            width, lo, hi, within = data
-            alt = g.find("shape", alias=kind, has=["MAX"] if hi else [],
-                         lacks=[] if hi else ["MAX"])
-            run: list[Any] = [str(width), str(lo)] + ([str(hi)] if hi else [])
-            run.append(self.reps(alt.symbols[-1], [Ctx(value=x) for x in within]))
+            width, lo, hi, within, wing = data
+            parts = {"run_max": bool(hi), "run_within": bool(within), "run_wing": bool(wing)}
+            alt = g.find("shape", alias=kind, has=[k for k, v in parts.items() if v],
+                         lacks=[k for k, v in parts.items() if not v])
+            run: list[Any] = [str(width), str(lo)] + ([Ctx(value=hi)] if hi else [])
+            run += ([Ctx(value=within)] if within else []) + ([Ctx(value=wing)] if wing else [])
             return alt, self.slots(alt, *run)
         alt = g.find("shape", alias=kind)
         return alt, self.slots(alt, data)
+
+    def h_run_max(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.alts["run_max"][0]
+        return alt, self.slots(alt, str(ctx.value))
+
+    def h_run_wing(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.alts["run_wing"][0]
+        return alt, self.slots(alt, str(ctx.value))
+
+    def h_run_within(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.alts["run_within"][0]
+        return alt, self.slots(alt, self.reps(alt.symbols[-1], [Ctx(value=x) for x in ctx.value]))
 
     def h_suit_rule(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
         alt = self.g.alts["suit_rule"][0]
@@ -771,25 +797,57 @@ class Generator:
         kinds = self.rng.sample(sorted(self.st.combos), min(len(self.st.combos),
                                                             self.rng.randint(1, 2)))
         kinds = kinds or ["bomb"]
-        alt, rep = self.alt_with_repeat("bombs", len(kinds) - 1)
-        specs: list[Any] = [kinds[0]]
+        rungs = [[k] for k in kinds]
+        if len(rungs) == 2 and self.rng.random() < 0.3:
+            rungs = [kinds]  # two kinds sharing a rung
+        alt, rep = self.alt_with_repeat("bombs", len(rungs) - 1)
+        specs: list[Any] = [Ctx(value=rungs[0])]
         if rep is not None:
-            specs.append(self.reps(rep, kinds[1:]))
+            specs.append(self.reps(rep, [Ctx(value=k) for k in rungs[1:]]))
+        return alt, self.slots(alt, *specs)
+
+    def h_bomb_rung(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        names = ctx.value
+        alt, rep = self.alt_with_repeat("bomb_rung", len(names) - 1)
+        specs: list[Any] = [names[0]]
+        if rep is not None:
+            specs.append(self.reps(rep, names[1:]))
         return alt, self.slots(alt, *specs)
 
     # ------------------------------------------------------------ play flow
     def h_lead_first(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        if self.rng.random() < 0.15:
+            alt = self.g.find("lead_first", alias="lead_first_random")
+            return alt, self.slots(alt)
         self.st.lead_first = True
         must = self.rng.random() < 0.5
-        alt = self.g.find("lead_first", has=["must_play"] if must else [],
+        alt = self.g.find("lead_first", alias=None, has=["must_play"] if must else [],
                           lacks=[] if must else ["must_play"])
         return alt, self.slots(alt, Ctx(value=self.deck_cards(1)[0]),
                                *([Ctx()] if must else []))
 
+    def h_lead_card(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.find("lead_card", alias=None)
+        return alt, self.slots(alt, Ctx(value=ctx.value))
+
     def h_lead_next(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
         alt = self.g.alts["lead_next"][0]
-        word = "holder" if self.st.lead_first and self.rng.random() < 0.6 else "winner"
+        x = self.rng.random()
+        word: Any = "holder" if self.st.lead_first and x < 0.5 else "winner"
+        if x > 0.85:
+            word = ("if", self.rng.choice(["winner", "random"]), "random")
+        elif x > 0.75:
+            word = "random"
         return alt, self.slots(alt, Ctx(value=word))
+
+    def h_next_rule(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        if isinstance(ctx.value, tuple):  # `if COND then A else B`: COND reads the round
+            _, then, otherwise = ctx.value
+            alt = self.g.find("next_rule", alias="next_if")
+            return alt, self.slots(alt, Ctx(want="bool", budget=2, until=True),
+                                   Ctx(value=then), Ctx(value=otherwise))
+        alt = self.g.find("next_rule", alias=None)
+        return alt, self.slots(alt, Ctx(value=ctx.value))
 
     def h_next_leader(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
         return self.g.literal_alt("next_leader", ctx.value or "winner"), [None]
@@ -844,7 +902,7 @@ class Generator:
     def h_def_(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
         r, p = self.rng, self.p
         name, ret, nparams = ctx.value if ctx.value else (
-            self.fresh(), r.choice(["int", "int", "bool"]), r.choice([1, 1, 1, 2]))
+            self.fresh(), r.choice(["int", "int", "bool"]), r.choice([1, 1, 1, 2, 0]))
         self.defining = name  # a def may not call itself
         params = [self.fresh_param(i) for i in range(nparams)]
         if self.stress == "dup_params" and name != "score":
@@ -863,7 +921,8 @@ class Generator:
                            value=("twice", f"{prev[-1]}({params[0]})"))
         if self.stress == "nested_sums" and ret == "int":
             body = Ctx(want="int", scope=dict(scope), budget=0, value=("sums", r.randint(6, 10)))
-        self.later.append(lambda: self.st.defs.__setitem__(name, (nparams, ret)))
+        if nparams:  # a def of no seat is written but not called by the others
+            self.later.append(lambda: self.st.defs.__setitem__(name, (nparams, ret)))
         if lets:
             alt = self.g.find("def_", alias="def_block", rep=True)
             let_specs = []
@@ -884,8 +943,11 @@ class Generator:
         return self.rng.choice([("p", "q", "s", "seat")[i], f"p{i}", self.fresh()])
 
     def h_params(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        if ctx.value == []:  # `def f = ...` or `def f() = ...`
+            alt = self.rng.choice([a for a in self.g.alts["params"] if "param" not in a.symbols])
+            return alt, self.slots(alt)
         params = ctx.value or ["p"]
-        alt, rep = self.alt_with_repeat("params", len(params) - 1)
+        alt, rep = self.alt_with_repeat("params", len(params) - 1, has=["param"])
         specs: list[Any] = [Ctx(value=params[0])]
         if rep is not None:
             specs.append(self.reps(rep, [Ctx(value=x) for x in params[1:]]))

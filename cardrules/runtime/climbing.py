@@ -50,25 +50,40 @@ class Table:
         self.n = m.PLAYERS
         self.rng = random.Random(seed)
         key = m.CARD_KEY.__getitem__
+        self.rest: list[int] = []  # cards dealt to nobody (beyond the deal and the kitty)
         dealt = self._deal() if hands is None else [list(h) for h in hands]
         self.hands: list[list[int]] = [sorted(h, key=key) for h in dealt]
-        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
         self.totals = list(totals) if totals is not None else [0] * self.n
         self.round_number = round_number
-        self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands)
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
+        self._shown: list[tuple[int, str]] = []  # the history as text, kept as it grows
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
         self.over = False
-        holder = self.holder(m.FIRST_CARD)
-        by_holder = m.FIRST_CARD >= 0 and (first_round or m.LEAD_NEXT == "holder")
+        # The lead card: a named card, or the lowest card dealt (``lead first: holder of
+        # lowest card``), found before any leftover cards go to the leader.
+        self.first_card = self.lowest_card() if m.FIRST_LOWEST else m.FIRST_CARD
+        holder = self.holder(self.first_card)
+        by_holder = self.first_card >= 0 and (first_round or m.LEAD_NEXT == "holder")
+        if leader is None and m.FIRST_RANDOM and first_round:
+            # Drawn apart from the deal, so a given deal (``hands``) leads the same way again.
+            leader = random.Random(f"lead:{seed}").randrange(self.n)
         if leader is None:
             leader = holder if by_holder and holder >= 0 else 0
+        self.given: tuple[int, ...] = ()  # the rest, given to the leader
+        if m.REST_TO == "leader" and self.rest:
+            self.hands[leader] = sorted(self.hands[leader] + self.rest, key=key)
+            self.given, self.rest = tuple(self.rest), []
+            if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
+                self.first_card = self.lowest_card()
+        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
+        self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
         # may give the lead to someone else).
-        self.first_pending = by_holder and m.FIRST_MUST_PLAY and holder == leader
+        self.first_pending = by_holder and m.FIRST_MUST_PLAY and \
+            self.holder(self.first_card) == leader
         self.seat = leader
         self.leader = leader
         self._legal: dict[tuple[int, ...], Move] | None = None
@@ -77,7 +92,14 @@ class Table:
     # ------------------------------------------------------------ setup
     def _deal(self) -> list[list[int]]:
         deck = shuffled_deck(self.m.DECK, self.m.COPIES, self.rng)
+        dealt = self.n * self.m.DEAL_EACH
+        self.rest = deck[dealt:len(deck) - self.m.KITTY]
         return deal_each(deck, self.n, self.m.DEAL_EACH)
+
+    def lowest_card(self) -> int:
+        """The lowest card in the hands (by the card key), or -1 if they are empty."""
+        cards = [c for h in self.hands for c in h]
+        return min(cards, key=self.m.CARD_KEY.__getitem__) if cards else -1
 
     def final_view(self) -> EndOfRound:
         """The view scores are computed from when the round is over: after ``first_out``
@@ -121,7 +143,7 @@ class Table:
         if self.current is None:
             found = self.m.plays(hand)
             if self.first_pending:
-                found = [p for p in found if self.m.FIRST_CARD in p.cards]
+                found = [p for p in found if self.first_card in p.cards]
         else:
             found = self.m.follows(hand, self.current)
             if self.m.PASSING == "allowed" or not found:
@@ -140,7 +162,7 @@ class Table:
             seat=seat, hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             to_beat=self.current.cards if self.current else (), last_player=self.last_player,
-            history=tuple((s, str(mv)) for s, mv in self.history),
+            history=tuple(self._shown),
             places=tuple(self.places), known_sides=self.known_sides(seat))
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
@@ -193,6 +215,7 @@ class Table:
         mv = legal[key]
         self._legal = None
         self.history.append((self.seat, mv))
+        self._shown.append((self.seat, str(mv)))
         if mv.is_pass:
             self._pass()
         else:
@@ -212,8 +235,8 @@ class Table:
         play = self.m.classify(mv.cards)
         if play is None:
             return f"{mv} is not a combination of this game"
-        if self.first_pending and self.m.FIRST_CARD not in mv.cards:
-            return f"the first play must contain {card_name(self.m.FIRST_CARD)}"
+        if self.first_pending and self.first_card not in mv.cards:
+            return f"the first play must contain {card_name(self.first_card)}"
         if self.current is not None:
             return (f"{mv} ({self.m.KINDS[play.kind]}) does not beat "
                     f"{format_cards(self.current.cards)}")

@@ -51,10 +51,10 @@ def unclassified(cards: tuple[int, ...]) -> Play:
 
 def beats(a: Play, b: Play) -> bool:
     """Whether ``a`` may be played on ``b``. The one comparison rule of climbing games:
-    bombs beat non-bombs and compare by rung then key; other plays compare only within one
-    group and with the same number of cards, by rung then key."""
+    bombs beat non-bombs and compare by bomb rung, then ladder rung, then key; other plays
+    compare only within one group and with the same number of cards, by rung then key."""
     if a.bomb >= 0:
-        return b.bomb < 0 or (a.bomb, a.key) > (b.bomb, b.key)
+        return b.bomb < 0 or (a.bomb, a.tier, a.key) > (b.bomb, b.tier, b.key)
     if b.bomb >= 0:
         return False
     return (a.group == b.group and len(a.cards) == len(b.cards)
@@ -88,6 +88,7 @@ class ScoreView(Protocol):
     def round_number(self) -> int: ...
     def count_plays(self, seat: int, kind: int) -> int: ...
     def largest_play(self, seat: int, kind: int) -> int: ...
+    def play_count(self, seat: int) -> int: ...
 
 
 class RulesModule(Protocol):
@@ -103,6 +104,7 @@ class RulesModule(Protocol):
     COPIES: int
     DEAL_EACH: int
     KITTY: int
+    REST_TO: str
     DIRECTION: str
     RANK: tuple[int, ...]
     CARD_KEY: tuple[int, ...]
@@ -110,6 +112,8 @@ class RulesModule(Protocol):
     LABELS: tuple[str, ...]
     KEY_SHOWS: tuple[tuple[str, ...], ...]
     FIRST_CARD: int
+    FIRST_LOWEST: bool
+    FIRST_RANDOM: bool
     FIRST_MUST_PLAY: bool
     LEAD_NEXT: str
     PASSING: str
@@ -133,3 +137,5 @@ class RulesModule(Protocol):
     def accumulate(self) -> Callable[[ScoreView], tuple[int, ...]]: ...
     @property
     def ends_match(self) -> Callable[[ScoreView], bool]: ...
+    @property
+    def lead_next(self) -> Callable[[ScoreView], str]: ...

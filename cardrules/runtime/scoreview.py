@@ -8,12 +8,16 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 
-def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int]]) -> list[int]:
+def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int]],
+              leader: int = 0) -> list[int]:
     """Each seat's side: partners opposite (``opposite``), the holders of the named cards
-    against the rest (``hidden``: side 0 holds them), or everyone alone (``none``)."""
+    against the rest (``hidden``: side 0 holds them), the round's first leader alone against
+    the rest (``leader``: side 0 is the leader), or everyone alone (``none``)."""
     n = len(hands)
     if teams == "opposite":
         return [s % 2 for s in range(n)]
+    if teams == "leader":
+        return [0 if s == leader else 1 for s in range(n)]
     if teams == "hidden":
         return [0 if any(c in hands[s] for c in holders) else 1 for s in range(n)]
     return list(range(n))
@@ -73,6 +77,9 @@ class EndOfRound:
 
     def count_plays(self, seat: int, kind: int) -> int:
         return sum(1 for s, k, _ in self.plays if s == seat and k == kind)
+
+    def play_count(self, seat: int) -> int:
+        return sum(1 for s, _, _ in self.plays if s == seat)
 
     def largest_play(self, seat: int, kind: int) -> int:
         return max((n for s, k, n in self.plays if s == seat and k == kind), default=0)

@@ -145,3 +145,141 @@ def gen_set(hand: Sequence[int], cards: tuple[int, ...]) -> Iterator[tuple[int, 
             return
         left.remove(c)
     yield cards
+
+
+# ------------------------------------------------------------------ kickers and wings
+# A shape with kickers is a main part (one group, or a run) and kicker groups: each kicker is
+# K cards of one rank outside the main part; kickers of one size may share a rank (4444 + 55
+# is four with two singles), kickers of different sizes may not.
+
+def _partition(counts: dict[int, int], sizes: tuple[int, ...]) -> list[list[int]] | None:
+    """Ranks for the kicker sizes so that every rank's count is used up exactly, equal sizes
+    sharing ranks freely and different sizes never: per size (largest first) the ranks it
+    takes, one entry per kicker, higher ranks first; or None."""
+    need: dict[int, int] = {}
+    for k in sizes:
+        need[k] = need.get(k, 0) + 1
+    order = sorted(need, reverse=True)
+    if len(order) == 1:  # one size (wings, four with two): every rank splits evenly
+        k = order[0]
+        if any(n % k for n in counts.values()) or sum(counts.values()) != k * need[k]:
+            return None
+        return [[r for r in sorted(counts, reverse=True) for _ in range(counts[r] // k)]]
+
+    def fill(i: int, left: dict[int, int]) -> list[list[int]] | None:
+        if i == len(order):
+            return [] if not left else None
+        k = order[i]
+        fits = sorted((r for r, n in left.items() if n % k == 0), reverse=True)
+
+        def choose(j: int, want: int, chosen: list[int]) -> list[list[int]] | None:
+            if want == 0:
+                rest = {r: n for r, n in left.items() if r not in chosen}
+                tail = fill(i + 1, rest)
+                return None if tail is None else [
+                    [r for r in chosen for _ in range(left[r] // k)], *tail]
+            for jj in range(j, len(fits)):
+                r = fits[jj]
+                if left[r] // k <= want:
+                    found = choose(jj + 1, want - left[r] // k, [*chosen, r])
+                    if found is not None:
+                        return found
+            return None
+
+        return choose(0, need[k], [])
+
+    return fill(0, dict(counts))
+
+
+def kicker_groups(cards: Sequence[int], rank: Sequence[int],
+                  sizes: tuple[int, ...]) -> list[list[int]] | None:
+    """``group A + group K + group K ...``: the main group (the highest rank that has exactly
+    A cards and leaves kickers that fit), then the kickers, largest first, higher rank
+    first; None if the cards have no such split."""
+    by_rank = split_by_rank(cards, rank)
+    main, kickers = sizes[0], sizes[1:]
+    for r in sorted(by_rank, reverse=True):
+        if len(by_rank[r]) != main:
+            continue
+        rest = {q: len(c) for q, c in by_rank.items() if q != r}
+        plan = _partition(rest, kickers)
+        if plan is None:
+            continue
+        groups = [by_rank[r]]
+        for k, ranks in zip(sorted(set(kickers), reverse=True), plan, strict=True):
+            used: dict[int, int] = {}
+            for q in sorted(ranks, reverse=True):
+                i = used.get(q, 0)
+                groups.append(by_rank[q][i:i + k])
+                used[q] = i + k
+        return groups
+    return None
+
+
+def _pick_kickers(by_rank: dict[int, list[int]], sizes: tuple[int, ...], banned: set[int],
+                  start: tuple[int, int] = (0, -1),
+                  taken: dict[int, int] | None = None) -> Iterator[tuple[int, ...]]:
+    """Kicker cards for ``sizes`` (largest first) from ranks outside ``banned``; equal sizes
+    take ranks in ascending order (sharing allowed), different sizes distinct ranks."""
+    if not sizes:
+        yield ()
+        return
+    taken = taken or {}
+    k, rest = sizes[0], sizes[1:]
+    last_k, last_r = start
+    for r in sorted(by_rank):
+        if r in banned or (k == last_k and r < last_r):
+            continue
+        if k != last_k and r in taken:
+            continue  # kickers of different sizes have different ranks
+        cards = by_rank[r][taken.get(r, 0):]
+        if len(cards) < k:
+            continue
+        for head in combinations(cards, k):
+            # Later kickers of this rank take cards after these: each set of cards once.
+            left = by_rank[r][by_rank[r].index(head[-1]) + 1:]
+            sub = {**by_rank, r: left}
+            for tail in _pick_kickers(sub, rest, banned, (k, r), {**taken, r: 0}):
+                yield head + tail
+
+
+def gen_kickers(by_rank: dict[int, list[int]],
+                sizes: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """``group A + group K ...`` with kickers (see ``kicker_groups``); may repeat a set."""
+    for r, cards in by_rank.items():
+        if len(cards) < sizes[0]:
+            continue
+        for head in combinations(cards, sizes[0]):
+            for tail in _pick_kickers(by_rank, sizes[1:], {r}):
+                yield head + tail
+
+
+def winged_run(cards: Sequence[int], rank: Sequence[int], pos: Sequence[int], width: int,
+               min_len: int, max_len: int, wing: int) -> list[int] | None:
+    """``run W min L ... + group K``: the run part of cards that are a run of L ranks, W
+    cards each, and L wings of K cards of ranks outside the run (the highest such run);
+    None if the cards are not one."""
+    n = len(cards) // (width + wing)
+    if n * (width + wing) != len(cards) or not min_len <= n <= max_len:
+        return None
+    by_rank = split_by_rank(cards, rank)
+    exact = sorted((pos[r] for r, c in by_rank.items() if len(c) == width and pos[r] >= 0),
+                   reverse=True)
+    for top in exact:
+        run = set(range(top - n + 1, top + 1))
+        if not run <= set(exact):
+            continue
+        rest = {r: len(c) for r, c in by_rank.items() if pos[r] not in run or pos[r] < 0}
+        if _partition(rest, (wing,) * n) is not None:
+            return [c for c in cards if pos[rank[c]] >= 0 and pos[rank[c]] in run]
+    return None
+
+
+def gen_winged_run(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
+                   within: tuple[int, ...], wing: int) -> Iterator[tuple[int, ...]]:
+    """Runs with a wing of ``wing`` cards per rank of the run; may repeat a set."""
+    for run in gen_run(by_rank, width, min_len, max_len, within):
+        ranks = {c for c in run}
+        used = {r for r in within if any(c in ranks for c in by_rank.get(r, []))}
+        n = len(run) // width
+        yield from (run + tail for tail in _pick_kickers(by_rank, (wing,) * n, used))

@@ -18,7 +18,7 @@ from cardrules.runtime.shapes import (
 )
 
 __all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
-           "ends_match"]
+           "ends_match", "lead_next"]
 
 NAME = 'big_two'
 TITLE = '锄大地 Chor Dai Di (Big Two)'
@@ -36,6 +36,7 @@ DECK: tuple[int, ...] = (
 COPIES = 1
 DEAL_EACH = 13
 KITTY = 0
+REST_TO = ''
 DIRECTION = 'counterclockwise'
 
 # ---------------------------------------------------------------- orderings, by card code
@@ -401,6 +402,8 @@ def follows(hand: Sequence[int], current: Play) -> list[Play]:
 
 # ---------------------------------------------------------------- play flow
 FIRST_CARD = 40
+FIRST_LOWEST = False
+FIRST_RANDOM = False
 FIRST_MUST_PLAY = True
 LEAD_NEXT = 'winner'
 PASSING = 'allowed'
@@ -436,3 +439,9 @@ def accumulate(v: ScoreView) -> tuple[int, ...]:
 def ends_match(v: ScoreView) -> bool:
     """Whether the match ends after this round (besides a fixed count of rounds)."""
     return False
+
+
+def lead_next(v: ScoreView) -> str:
+    """Who leads the next round, read from the round just played: "winner" (the first
+    out), "holder" (the lead card's holder) or "random"."""
+    return 'winner'
