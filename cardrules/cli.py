@@ -22,6 +22,7 @@ from .game import Game, GameNotFound, GameTable, load
 from .lint import lint
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
+from .runtime.protocol import Play
 from .terminal import take_move
 from .text import display_width, ljust_display, plural, printable
 
@@ -183,6 +184,14 @@ def _ask_human(table: GameTable, out: TextIO) -> None:
     while True:
         view = table.view(seat)
         beat = game.format_cards(view.to_beat) if view.to_beat else "(you lead)"
+        if view.bidding:
+            standing = f"the bid to beat: {view.bid}" if view.bid else "no bid yet"
+            out.write(f"\nseat {seat}, your hand: {game.format_cards(view.hand)}\n"
+                      f"auction: {standing}; your bid ('bid N', 'pass', '?' for options): ")
+            out.flush()
+            if take_move(table, out, listing=40):
+                return
+            continue
         sides = ""
         if game.module.TEAMS != "none":
             sides = "sides known to you: " + " ".join(
@@ -203,16 +212,32 @@ def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
             out.write(f"  seat {s} [{kinds[s]}]: {game.format_cards(table.hand(s))}\n")
     while not table.over:
         seat = table.seat
+        if table.bidding:
+            said = len(table.view(seat).history)
+            if kinds[seat] == "human":
+                _ask_human(table, out)
+            else:
+                table.apply(table.bot_move())
+            for s, text in table.view(seat).history[said:]:  # the bid, and what it led to
+                out.write(f"seat {s} [{kinds[s]}]: {text}\n" if s >= 0 else f"  -- {text}\n")
+            if not table.bidding and not table.over:
+                out.write(f"  -- seat {table.leader} wins the auction at {table.bid} "
+                          "and leads\n")
+            continue
         if kinds[seat] == "human":
             _ask_human(table, out)
             move = table.history[-1][1]
         else:
-            move = table.apply(table.bot_move())
+            played = table.apply(table.bot_move())
+            assert isinstance(played, Play)
+            move = played
         what = f"  {game.module.KINDS[move.play.kind]}" if move.play else ""
         out.write(f"seat {seat} [{kinds[seat]}]: {move}{what}\n")
         if not table.over and table.current is None:
             out.write(f"  -- all pass; seat {table.seat} leads\n")
     res = table.result()
+    if table.no_game:
+        out.write(f"no game: every seat passed on {table.deals} deals\n")
     out.write(f"round over; went out: {' '.join(map(str, res.places))}; "
               f"cards left: {' '.join(map(str, res.cards_left))}\n")
     out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(res.scores))

@@ -12,17 +12,27 @@ from .runtime.scoreview import EndOfRound, sides_for
 
 
 def example_view(game: Game, *, cards_left: Sequence[int] = (), places: Sequence[int] = (),
-                 holds: Sequence[tuple[int, Sequence[int]]] = ()) -> EndOfRound:
+                 holds: Sequence[tuple[int, Sequence[int]]] = (), leader: int = 0,
+                 bid: int = 0, plays: Sequence[int] = (),
+                 plays_of: Sequence[tuple[int, Sequence[int]]] = ()) -> EndOfRound:
     """A made-up end of round: only the quantities an ``example scores`` line gives
-    (places per seat, 0 for none; cards left; who held which cards)."""
+    (places per seat, 0 for none; cards left; who held which cards; the first leader and
+    the winning bid; how many plays each seat made, and how many of them of a combination).
+    A play made up here has no size: ``largest_play`` reads 0."""
     n = game.players
     held: list[set[int]] = [set() for _ in range(n)]
     for seat, cards in holds:
         held[seat] |= set(cards)
     m = game.module
+    made: list[tuple[int, int, int]] = []
+    for kind, counts in plays_of:
+        made += [(s, kind, 0) for s in range(n) for _ in range(counts[s])]
+    for s, count in enumerate(plays):
+        made += [(s, -1, 0)] * (count - sum(1 for q, _, _ in made if q == s))
     return EndOfRound(cards_left=list(cards_left) or [0] * n, held=held,
                       places={s: p for s, p in enumerate(places) if p},
-                      sides=sides_for(m.TEAMS, m.TEAM_HOLDERS, held))
+                      sides=sides_for(m.TEAMS, m.TEAM_HOLDERS, held, leader), bid=bid,
+                      plays=made)
 
 
 def check_examples(game: Game | BankingGame) -> list[Diagnostic]:
@@ -65,7 +75,8 @@ def _problem(game: Game, ex: ir.Example) -> tuple[str, str] | None:
                     f"{format_cards(ex.loser)}", f"{a} against {b}")
         return None
     assert isinstance(ex, ir.ExampleScores)
-    view = example_view(game, cards_left=ex.cards_left, places=ex.places, holds=ex.holds)
+    view = example_view(game, cards_left=ex.cards_left, places=ex.places, holds=ex.holds,
+                        leader=ex.leader, bid=ex.bid, plays=ex.plays, plays_of=ex.plays_of)
     got_scores = game.module.score(view)
     if got_scores != ex.expect:
         return (f"example fails: scores are {' '.join(map(str, got_scores))}, "

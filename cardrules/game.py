@@ -14,7 +14,7 @@ from .compiler import compile_path, find_game, ir, limits
 from .loader import load_module
 from .runtime.banking import BankingModule
 from .runtime.bots import Bot, make_bot
-from .runtime.climbing import Move, Result, Table
+from .runtime.climbing import Action, Result, Table
 from .runtime.protocol import Play, RulesModule, beats
 from .text import plural
 
@@ -208,12 +208,12 @@ class Match:
         m = self.game.module
         result = t.result()
         self.rounds.append(result)
-        gained = m.accumulate(t.final_view())
+        gained = m.accumulate(t.final_view()) if not t.no_game else (0,) * self.game.players
         self.totals = [a + b for a, b in zip(self.totals, gained, strict=True)]
         t.totals = list(self.totals)  # `until` reads the totals after this round
         self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
             or len(self.rounds) >= limits.MAX_MATCH_ROUNDS or m.ends_match(t.final_view())
-        rule = m.lead_next(t.final_view())
+        rule = m.lead_next(t.final_view()) if not m.AUCTION_BIDS else "auction"
         self._leader = t.places[0] if rule == "winner" and t.places else None
         self._holder_leads = rule == "holder"
         if rule == "random":
@@ -238,7 +238,7 @@ class GameTable(Table):
         self.bot_fns = game.bots(self.seat_kinds)
         self.bot_rng = random.Random(f"bots:{seed}")
 
-    def bot_move(self) -> Move:
+    def bot_move(self) -> Action:
         bot = self.bot_fns[self.seat]
         if bot is None:
             raise ValueError(f"seat {self.seat} is not a bot")

@@ -8,6 +8,7 @@ it did not look at."""
 
 from __future__ import annotations
 
+import functools
 import random
 import signal
 import threading
@@ -328,6 +329,51 @@ def ordering(s: _Search, subject: str) -> str | None:
     return None
 
 
+def _auction_state(t: Table) -> str:
+    if t.no_game:
+        return "no game"
+    if t.bidding:
+        return "a new deal" if t.deals > 1 else f"seat {t.seat} bids next"
+    return f"seat {t.leader} leads at {t.bid}"
+
+
+def _auction_witness(ta: Table, tb: Table, name_a: str, name_b: str,
+                     again: tuple[Callable[[], Table], Callable[[], Table]]) -> str | None:
+    """Bids said the same way at both tables until the two auctions part: who bids first,
+    or the same words with different outcomes (a few thousand sequences at most).
+    ``again`` makes each table anew, to replay a sequence of bids on."""
+    if not (ta.bidding and tb.bidding):
+        return (f"{'the auction opens' if ta.bidding else _auction_state(ta)} in {name_a}, "
+                f"{'the auction opens' if tb.bidding else _auction_state(tb)} in {name_b}")
+    if ta.seat != tb.seat:
+        return f"seat {ta.seat} bids first in {name_a}, seat {tb.seat} in {name_b}"
+    budget = [3000]
+
+    def replay(which: int, words: list[str]) -> Table:
+        t = again[which]()
+        for w in words:
+            t.apply(w)
+        return t
+
+    def walk(said: list[str], xa: Table, xb: Table) -> str | None:
+        for word in sorted({str(x) for x in xa.legal_actions()} &
+                           {str(x) for x in xb.legal_actions()}):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            ya, yb = replay(0, [*said, word]), replay(1, [*said, word])
+            if _auction_state(ya) != _auction_state(yb):
+                return (f"after {', '.join([*said, word])}: {_auction_state(ya)} in {name_a}, "
+                        f"{_auction_state(yb)} in {name_b}")
+            if ya.bidding and ya.deals == 1:
+                found = walk([*said, word], ya, yb)
+                if found:
+                    return found
+        return None
+
+    return walk([], ta, tb)
+
+
 def _first_moves(t: Table) -> set[str]:
     return {str(m) for m in t.legal_actions()}
 
@@ -392,6 +438,15 @@ def flow_witness(s: _Search, what: str) -> str | None:
             ta = a.new_table(hands=hands, first_round=first, leader=lead[a.name])
             tb = b.new_table(hands=hands, first_round=first, leader=lead[b.name])
             when = "the first round" if first else "a later round whose last winner is seat 0"
+            if ta.bidding or tb.bidding:
+                found = _auction_witness(ta, tb, a.name, b.name, (
+                    functools.partial(a.new_table, hands=hands, first_round=first,
+                                      leader=lead[a.name]),
+                    functools.partial(b.new_table, hands=hands, first_round=first,
+                                      leader=lead[b.name])))
+                if found:
+                    return f"{deal}, {when}: {found}"
+                continue
             if ta.seat != tb.seat:
                 if what == "must":
                     continue  # look for a deal with one leader, so only the rule differs

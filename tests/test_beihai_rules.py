@@ -237,7 +237,8 @@ def test_bots_get_only_a_seat_view() -> None:
     assert seen and all(type(v).__name__ == "SeatView" for v in seen)
     fields = set(vars(seen[0]))
     assert fields == {"seat", "hand", "hand_sizes", "to_beat", "last_player", "history",
-                      "places", "known_sides"}
+                      "places", "known_sides", "bidding", "bid", "leader", "shown"}
+    assert all(not v.bidding and v.shown == () for v in seen)  # no auction, nothing shown
 
 
 def test_da_bei_round_ends_as_soon_as_the_payout_is_known() -> None:

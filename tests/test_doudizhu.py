@@ -22,16 +22,22 @@ def test_the_landlord_takes_the_three_cards_left_over(game: cardrules.Game) -> N
     leaders = set()
     for seed in range(60):
         t = game.new_table(seed=seed)
+        first = t.seat  # the first bidder, drawn; a bid of 3 ends the auction at once
+        assert t.bidding and all(len(t.hand(s)) == 17 for s in range(3))
+        t.apply("bid 3")
+        assert not t.bidding and t.seat == t.leader == first and t.bid == 3
         leaders.add(t.seat)
         assert len(t.hand(t.seat)) == 20 and len(t.given) == 3
         assert sorted(len(t.hand(s)) for s in range(3)) == [17, 17, 20]
         assert t.sides == [0 if s == t.seat else 1 for s in range(3)]  # landlord alone
         assert set(t.given) <= set(t.hand(t.seat))
+        for s in range(3):  # shown to all (底牌亮出)
+            assert t.view(s).shown == t.given
     assert leaders == {0, 1, 2}
 
 
 def play(game: cardrules.Game, hands: list[str], moves: list[str]) -> tuple[int, ...]:
-    t = game.new_table(hands=hands, leader=0)
+    t = game.new_table(hands=hands, leader=0)  # a set-up position: no auction, the bid is 1
     for move in moves:
         t.apply(move)
     assert t.over

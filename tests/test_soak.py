@@ -12,6 +12,7 @@ import pytest
 
 import cardrules
 from cardrules.compiler import builtin_games, compile_path
+from cardrules.runtime.protocol import Play
 
 # The climbing games; the tricks family's round driver is not built yet (tests/test_tricks*).
 GAMES = [p.stem for p in builtin_games() if compile_path(p).family == "climbing"]
@@ -28,8 +29,23 @@ def play_round(game: cardrules.Game, seed: int, first_round: bool) -> tuple[obje
     played: Counter[int] = Counter()
     moves = []
     while not t.over:
-        legal = {m.cards for m in t.legal_actions()}
+        if t.bidding:  # an auction: bids, then the winner takes the rest (or a new deal)
+            bid = t.bot_move()
+            assert bid in t.legal_actions()
+            deals = t.deals
+            t.apply(bid)
+            moves.append(str(bid))
+            held = Counter(c for s in range(game.players) for c in t.hand(s))
+            if t.deals > deals or t.no_game:
+                dealt = held
+            elif not t.bidding:
+                assert held == dealt + Counter(t.given)  # the leader took the rest
+                assert not held - deck
+                dealt = held
+            continue
+        legal = {m.cards for m in t.legal_actions() if isinstance(m, Play)}
         mv = t.bot_move()
+        assert isinstance(mv, Play)
         assert mv.cards in legal  # every applied move was legal
         t.apply(mv)
         played.update(mv.cards)
@@ -38,6 +54,8 @@ def play_round(game: cardrules.Game, seed: int, first_round: bool) -> tuple[obje
         assert held + played == dealt  # no card created or lost
     res = t.result()
     assert sum(res.scores) == 0  # every payout is paid by someone
+    if t.no_game:
+        return tuple(moves), res.scores, res.places
     assert len(set(res.places)) == len(res.places)
     assert all(res.cards_left[s] == 0 for s in res.places[: len(res.places) - 1])
     return tuple(moves), res.scores, res.places

@@ -307,3 +307,11 @@ def test_a_kitty_is_not_a_rest() -> None:
     game = compile_text(BASE.replace("deal 13 each", "deal 9 each kitty 3 rest to leader"),
                         "ok.rules")
     assert (game.kitty, game.rest_to) == (3, "leader")
+
+
+def test_a_run_names_each_rank_once() -> None:
+    # Found by the mutation fuzzer: 'within ... A Q K A' made straights holding one ♦A twice,
+    # and playing one removed a card the hand did not hold (ValueError).
+    text = BASE.replace("def score(p) = 0", "combination straight { run 1 min 5 within "
+                        "3 4 5 6 7 8 9 10 A Q K A key rank }\ndef score(p) = 0")
+    assert errors(text) == [("8:66", "'within' names A twice")]

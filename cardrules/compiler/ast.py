@@ -119,6 +119,7 @@ class Deal:
     kitty: Tok | None
     hidden: Tok | None = None  # "hidden 1": the first card of each hand face down
     rest: str = ""  # "leader": the cards left over go to the first leader
+    rest_shown: bool = False  # "rest to leader shown": face up, for every seat to see
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -221,6 +222,18 @@ class LeadFirst:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Auction:
+    """``auction "叫分" { bids: 1 < 2 < 3  first: random  ends at: 3  all pass: deal again }``:
+    bidding for a role, once around the table."""
+
+    label: str
+    bids: tuple[Tok, ...]
+    first: Tok  # "random", or the card whose holder bids first
+    ends_at: Tok | None
+    all_pass: str  # again | first
+
+
+@dataclass(frozen=True, kw_only=True)
 class NextIf:
     """``if COND then RULE else RULE`` in ``lead next``; COND reads the round just played."""
 
@@ -298,6 +311,10 @@ class ExampleScores:
     places: tuple[Tok, ...]
     holds: tuple[tuple[Tok, Tok], ...]
     expect: tuple[Tok, ...]
+    leader: Tok | None = None  # `leader 0`: the round's first leader (teams: leader)
+    bid: Tok | None = None  # `bid 3`: the winning bid of the auction
+    plays: tuple[Tok, ...] = ()  # `plays 3 1 0`: plays (not passes) per seat
+    plays_of: tuple[tuple[Tok, tuple[Tok, ...]], ...] = ()  # `plays of bomb 1 0 0`
 
 
 

@@ -45,6 +45,8 @@ BUILTINS: dict[str, Builtin] = {
                                 "round (0 if none)"),
     "play_count": Builtin(params=("seat",), returns="int",
                           doc="how many plays (not passes) the seat made this round"),
+    "winning_bid": Builtin(params=(), returns="int",
+                           doc="the winning bid of the round's auction (0: nobody bid)"),
     "abs": Builtin(params=("int",), returns="int", doc="absolute value"),
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -205,7 +205,11 @@ class Checker:
             consts=consts, tables=tables, defs=defs, match=match, examples=examples,
             source=self.res.source,
             source_hash=hashlib.sha256(self.res.source.encode("utf-8")).hexdigest(),
-            tricks=tricks)
+            tricks=tricks, rest_shown=self.rest_shown())
+
+    def rest_shown(self) -> bool:
+        stmt = self.stmt("deal", ast.Deal)
+        return stmt is not None and stmt.rest_shown
 
     def not_banking(self) -> None:
         """Statements of the banking family, in a game of another family."""
@@ -440,6 +444,15 @@ class Checker:
         if isinstance(s, ast.RunShape):
             width = self.int_of(s.width, 1, 4, "a run's width")
             within = self.rank_list(s.within) if s.within else self.game_ranks
+            seen: set[str] = set()
+            for tok in s.within:
+                rank = normal_rank(tok.text)
+                if rank is not None and rank in seen:
+                    self.errors.error(tok.span, f"'within' names {rank} twice",
+                                      "a run takes each rank once: list the ranks low to high")
+                    within = tuple(dict.fromkeys(within))
+                    break
+                seen.add(rank or "")
             wing = self.int_of(s.wing, 1, 4, "a wing's size") if s.wing else 0
             lo = self.int_of(s.min_len, 2, 13, "a run's minimum length")
             hi = self.int_of(s.max_len, lo, 13, "a run's maximum length") if s.max_len \
@@ -558,7 +571,37 @@ class Checker:
                        lead_next=lead_next, lead_next_rule=None,
                        passing=self.choice("pass", "allowed"),
                        after_out=self.choice("after out", "next"),
-                       round_end=self.choice("round ends", "first_out"))
+                       round_end=self.choice("round ends", "first_out"),
+                       auction=self.auction())
+
+    def auction(self) -> ir.Auction | None:
+        """Bidding for the first lead. Its winner leads every round's first trick, so a game
+        with an auction states no other first or next leader."""
+        stmt = self.stmt("auction", ast.Auction)
+        if stmt is None:
+            return None
+        for key in ("lead first", "lead next"):
+            item = self.items.get(key)
+            if item is not None:
+                self.errors.error(item.span, f"'{key}' with an auction: the auction's winner "
+                                  "leads first in every round", f"remove '{key}'")
+        bids = [self.int_of(t, 1, limits.MAX_BID, "a bid") for t in stmt.bids]
+        if len(bids) > limits.MAX_BIDS:
+            self.errors.error(stmt.bids[limits.MAX_BIDS].span, f"{len(bids)} bids; an auction "
+                              f"has at most {limits.MAX_BIDS}")
+        for i in range(1, len(bids)):
+            if bids[i] <= bids[i - 1]:
+                self.errors.error(stmt.bids[i].span, f"bids go low to high: {bids[i]} after "
+                                  f"{bids[i - 1]}", "write them as '1 < 2 < 3'")
+        ends = 0
+        if stmt.ends_at is not None:
+            ends = int(stmt.ends_at.text)
+            if ends not in bids:
+                self.errors.error(stmt.ends_at.span, f"the auction ends at {stmt.ends_at.text}, "
+                                  f"which is not one of its bids ({' '.join(map(str, bids))})")
+        first = None if stmt.first.text == "random" else self.card_of(stmt.first)
+        return ir.Auction(label=stmt.label, bids=tuple(bids), first_card=first, ends_at=ends,
+                          all_pass=stmt.all_pass)
 
     @staticmethod
     def next_words(rule: ast.Tok | ast.NextIf) -> list[str]:
@@ -739,14 +782,16 @@ class Checker:
                                            text=f"{s.winner.text} beats {s.loser.text}",
                                            span=item.span))
             elif isinstance(s, ast.ExampleScores):
-                out.append(self.example_scores(s, item.span, players))
+                out.append(self.example_scores(s, item.span, players, names))
             elif isinstance(s, ast.ExampleHand):
                 self.errors.error(item.span, "an example hand is for the banking family")
         return tuple(out)
 
-    def example_scores(self, s: ast.ExampleScores, span: Span, players: int) -> ir.Example:
+    def example_scores(self, s: ast.ExampleScores, span: Span, players: int,
+                       names: Sequence[str]) -> ir.Example:
+        counts = [("plays", s.plays)] + [(f"plays of {k.text}", v) for k, v in s.plays_of]
         for what, toks in (("cards_left", s.cards_left), ("places", s.places),
-                           ("expected scores", s.expect)):
+                           ("expected scores", s.expect), *counts):
             if toks and len(toks) != players:
                 self.errors.error(toks[0].span, f"{what} gives {plural(len(toks), 'number')} for "
                                   f"{players} players")
@@ -758,10 +803,34 @@ class Checker:
         for seat, cards in s.holds:
             n = self.int_of(seat, 0, players - 1, "a seat")
             holds.append((n, self.cards_of(cards)))
+        leader = self.int_of(s.leader, 0, players - 1, "a seat") if s.leader else 0
+        bid = 0
+        if s.bid is not None:
+            bid = int(s.bid.text)
+            if self.stmt("auction", ast.Auction) is None:
+                self.errors.error(s.bid.span, "'bid' sets the auction's winning bid, and this "
+                                  "game has no auction")
+        plays_of = []
+        for kind, toks in s.plays_of:
+            if kind.text not in names:
+                self.errors.error(kind.span, f"no combination named '{kind.text}'",
+                                  did_you_mean(kind.text, names))
+                continue
+            plays_of.append((names.index(kind.text), tuple(int(t.text) for t in toks)))
+        if s.plays and len(s.plays) == players:
+            for i, t in enumerate(s.plays):
+                named = sum(counts[i] for _, counts in plays_of if len(counts) == players)
+                if int(t.text) < named:
+                    self.errors.error(t.span, f"seat {i} makes {t.text} plays but "
+                                      f"{named} of named combinations",
+                                      "'plays' counts every play of the seat, those of "
+                                      "'plays of KIND' among them")
         return ir.ExampleScores(cards_left=tuple(int(t.text) for t in s.cards_left),
                                 places=tuple(int(t.text) for t in s.places),
                                 holds=tuple(holds), expect=tuple(int(t.text) for t in s.expect),
-                                span=span)
+                                span=span, leader=leader, bid=bid,
+                                plays=tuple(int(t.text) for t in s.plays),
+                                plays_of=tuple(plays_of))
 
 
 class ExprChecker:
@@ -935,6 +1004,9 @@ class ExprChecker:
         if name in self.builtins:
             b = self.builtins[name]
             params, ret = b.params, b.returns
+            if name == "winning_bid" and self.owner.stmt("auction", ast.Auction) is None:
+                self.err.error(e.func.span, "winning_bid() reads the auction, and this game "
+                               "has none", "add an 'auction { bids: ... }' block")
         elif name in self.asts:
             if name in self.active:
                 cycle = [*self.active[self.active.index(name):], name]

@@ -43,7 +43,7 @@ BANKING_KEYS = frozenset({"banker", "banker plays", "bet", "values", "soft", "bu
                           "showdown early"})
 # Statements of the climbing family, which a banking game does not have.
 _CLIMBING_ONLY = frozenset({"bombs", "lead first", "lead next", "pass", "after out",
-                            "round ends", "teams", "top", "order", "suits"})
+                            "round ends", "teams", "top", "order", "suits", "auction"})
 
 
 class BankingExprChecker(ExprChecker):

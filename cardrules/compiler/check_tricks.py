@@ -15,7 +15,7 @@ from .diagnostics import Span, did_you_mean
 
 # Statements only the climbing family reads, by item key (or its first word).
 _CLIMBING_ONLY = ("combination", "sequence", "ladder", "bombs", "top", "lead first", "lead next",
-                  "pass", "after out", "round ends")
+                  "pass", "after out", "round ends", "auction")
 # Statements only family tricks reads.
 _TRICKS_ONLY = ("levels", "level up", "trumps", "ties", "unit", "lead", "throw", "follow", "ruff",
                 "points", "kitty", "kitty bonus", "dealer first", "dealer next", "bidding")

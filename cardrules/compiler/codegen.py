@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 
 from ..cards import ALL_CODES, JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, rank_of, suit_of
-from . import ir
+from . import ir, limits
 from .exprgen import py
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -461,6 +461,20 @@ class ModuleView:
     @property
     def first_card(self) -> int:
         return -1 if self.g.flow.first_card is None else self.g.flow.first_card
+
+    @property
+    def max_deals(self) -> int:
+        return limits.MAX_REDEALS
+
+    @property
+    def auction(self) -> dict[str, str]:
+        """The auction's constants, as literals (no bids: no auction)."""
+        a = self.g.flow.auction
+        if a is None:
+            return {"BIDS": "()", "FIRST_CARD": "-1", "ENDS_AT": "0", "ALL_PASS": "''"}
+        return {"BIDS": repr(a.bids), "FIRST_CARD": repr(-1 if a.first_card is None
+                                                       else a.first_card),
+                "ENDS_AT": repr(a.ends_at), "ALL_PASS": repr(a.all_pass)}
 
 
 def generate(game: ir.Game, source_name: str) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from . import ir
-from .limits import MAX_MATCH_ROUNDS, MAX_VALUE_BITS
+from .limits import MAX_BID, MAX_MATCH_ROUNDS, MAX_VALUE_BITS
 
 # The largest magnitude of each of the table's quantities: seats, places and seat counts are
 # at most 8 (players), cards and plays of a round below 256, the round number at most
@@ -25,6 +25,7 @@ _SEAT = 8
 _BUILTIN_SIZE = {
     "cards_left": 255, "place": _SEAT, "seat_at": _SEAT, "seat_count": _SEAT,
     "side": _SEAT, "side_size": _SEAT, "total": 1 << 64, "round_number": MAX_MATCH_ROUNDS,
+    "winning_bid": MAX_BID,
     "count_plays": 255, "largest_play": 255, "holds": 1, "same_side": 1,
     "others": _SEAT, "seats": _SEAT,
     # family tricks: seats, yes/no, levels climbed, card points (a kitty bonus included)

@@ -216,7 +216,9 @@ def table(a: ir.Game, b: ir.Game) -> list[Difference]:
 
 
 def _rest(g: ir.Game) -> str:
-    return "to the leader" if g.rest_to else "not dealt"
+    if not g.rest_to:
+        return "not dealt"
+    return "to the leader, shown to all" if g.rest_shown else "to the leader"
 
 
 def _lead_card(c: int | None) -> str:
@@ -224,6 +226,8 @@ def _lead_card(c: int | None) -> str:
 
 
 def _first(f: ir.Flow) -> str:
+    if f.auction is not None:
+        return "the auction's winner"
     if f.first_random:
         return "random"
     return "holder of the lowest card" if f.first_lowest else _lead_card(f.first_card)
@@ -239,7 +243,19 @@ def flow(a: ir.Game, b: ir.Game) -> list[Difference]:
                        ("flow", "next"))
             + _changed("flow", "pass", fa.passing, fb.passing, ("flow", "play"))
             + _changed("flow", "after out", fa.after_out, fb.after_out, ("flow", "play"))
-            + _changed("flow", "round ends", fa.round_end, fb.round_end, ("flow", "end")))
+            + _changed("flow", "round ends", fa.round_end, fb.round_end, ("flow", "end"))
+            + _changed("flow", "auction", _auction(fa.auction), _auction(fb.auction),
+                       ("flow", "first")))
+
+
+def _auction(a: ir.Auction | None) -> str:
+    if a is None:
+        return "none"
+    first = "random" if a.first_card is None else f"holder of {card_name(a.first_card)}"
+    ends = f", a bid of {a.ends_at} ends it" if a.ends_at else ""
+    passed = "deal again" if a.all_pass == "again" else "the first bidder takes the lowest"
+    return (f"bids {' < '.join(map(str, a.bids))}, first bidder {first}{ends}; all pass: "
+            f"{passed}")
 
 
 def _teams(t: ir.Teams) -> str:

@@ -232,6 +232,19 @@ class Flow:
     passing: str  # allowed | forbidden (when following)
     after_out: str  # next | partner: who leads when a trick ends on a player who went out
     round_end: str  # first_out | decided | all_out
+    auction: Auction | None = None  # bidding for the role of first leader, if any
+
+
+@dataclass(frozen=True, kw_only=True)
+class Auction:
+    """Bidding for a role, once around the table: each seat in turn bids higher than the
+    standing bid or passes; the highest bidder leads first (and takes the rest)."""
+
+    label: str
+    bids: tuple[int, ...]  # the bids a seat may make, low to high
+    first_card: int | None  # the holder of this card bids first; None: a seat drawn at random
+    ends_at: int  # a bid of at least this ends the auction at once; 0: once around
+    all_pass: str  # again (deal again) | first (the first bidder takes the lowest bid)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -283,6 +296,10 @@ class ExampleScores:
     holds: tuple[tuple[int, tuple[int, ...]], ...]
     expect: tuple[int, ...]
     span: Span = _span()
+    leader: int = 0  # the round's first leader (the auction's winner)
+    bid: int = 0  # the winning bid
+    plays: tuple[int, ...] = ()  # plays per seat ((): none), beside those of plays_of
+    plays_of: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (kind, plays per seat)
 
 
 # ------------------------------------------------------------------ family tricks
@@ -453,6 +470,7 @@ class Game:
     source_hash: str = field(compare=False)
     tricks: Tricks | None = None  # family tricks only
     banking: Banking | None = None  # family banking only
+    rest_shown: bool = False  # the rest given to the leader is shown to every seat
 
     def combination(self, name: str) -> Combination:
         return next(c for c in self.combinations if c.name == name)

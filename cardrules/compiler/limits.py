@@ -65,3 +65,13 @@ hands 1,883 on average); `cards 6` of 27-card hands makes 296,010 on every hand.
 MAX_MATCH_ROUNDS = 1_000
 """Rounds in a match: `rounds N` is at most this, and a match that its `until` has not ended
 by then ends after this many rounds."""
+
+MAX_BIDS = 20
+"""Bids an auction may list: a seat's turn in the auction offers at most this many and a pass."""
+
+MAX_BID = 1_000
+"""The largest bid of an auction (a bid is a whole number from 1)."""
+
+MAX_REDEALS = 100
+"""Deals in one round of a game whose auction says `all pass: deal again`: when every seat
+has passed on this many deals, the round ends with no game (every score 0)."""

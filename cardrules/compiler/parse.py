@@ -162,6 +162,7 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
                  ast.Deck: "deck", ast.Deal: "deal", ast.Ranks: "ranks", ast.Suits: "suits",
                  ast.CardOrder: "order", ast.TopCards: "top", ast.Bombs: "bombs",
                  ast.LeadFirst: "lead first", ast.LeadNext: "lead next", ast.Teams: "teams",
+                 ast.Auction: "auction",
                  ast.Match: "match",
                  ast.Banker: "banker", ast.BankerPlays: "banker plays", ast.Bet: "bet",
                  ast.Values: "values", ast.Soft: "soft", ast.Bust: "bust",
@@ -186,6 +187,7 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
         direction = "counterclockwise"
         kitty = hidden = None
         rest = ""
+        shown = False
         for x in c[1:]:
             if isinstance(x, tuple):
                 hidden = x[1]
@@ -194,14 +196,44 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
             elif isinstance(x, Token):  # a Token is a str too: test it first
                 kitty = self.tok(x)
             else:
-                rest = x
-        return ast.Deal(each=each, direction=direction, kitty=kitty, hidden=hidden, rest=rest)
+                rest, shown = "leader", x == "leader shown"
+        return ast.Deal(each=each, direction=direction, kitty=kitty, hidden=hidden, rest=rest,
+                        rest_shown=shown)
 
     def deal_hidden(self, c: list[Token]) -> tuple[str, ast.Tok]:
         return ("hidden", self.tok(c[0]))
 
-    def rest(self, c: list[Token]) -> str:
-        return "leader"
+    def rest(self, c: list[Any]) -> str:
+        return "leader shown" if c else "leader"
+
+    def rest_shown(self, c: list[Token]) -> bool:
+        return True
+
+    # -- the auction
+    def auction(self, c: list[Any]) -> ast.Auction:
+        label, rest = self._label(c)
+        parts: dict[str, Any] = dict(rest)
+        return ast.Auction(label=label, bids=parts["bids"], first=parts["first"],
+                           ends_at=parts.get("ends"), all_pass=parts["all_pass"])
+
+    def auction_bids(self, c: list[Token]) -> tuple[str, Any]:
+        return ("bids", tuple(self._words(c)))
+
+    @v_args(meta=True)
+    def auction_first_random(self, meta: Any, c: list[Token]) -> tuple[str, Any]:
+        return ("first", ast.Tok(text="random", span=self.sp(meta)))
+
+    def auction_first_holder(self, c: list[ast.Tok]) -> tuple[str, Any]:
+        return ("first", c[0])
+
+    def auction_ends(self, c: list[Token]) -> tuple[str, Any]:
+        return ("ends", self.tok(c[0]))
+
+    def all_pass_again(self, c: list[Token]) -> tuple[str, Any]:
+        return ("all_pass", "again")
+
+    def all_pass_first(self, c: list[Token]) -> tuple[str, Any]:
+        return ("all_pass", "first")
 
     # -- orderings
     def ranks(self, c: list[ast.Tok]) -> ast.Ranks:
@@ -567,21 +599,40 @@ class _ToAst(TricksToAst, Transformer[Token, Any]):
     def setup_holds(self, c: list[Token]) -> tuple[str, Any]:
         return ("holds", (self.tok(c[1]), self._string_tok(c[0])))
 
+    def setup_leader(self, c: list[Token]) -> tuple[str, Any]:
+        return ("leader", self.tok(c[0]))
+
+    def setup_bid(self, c: list[Token]) -> tuple[str, Any]:
+        return ("bid", self.tok(c[0]))
+
+    def setup_plays(self, c: list[Token]) -> tuple[str, Any]:
+        return ("plays", tuple(self._words(c)))
+
+    def setup_plays_of(self, c: list[Token]) -> tuple[str, Any]:
+        return ("plays_of", (self.tok(c[0]), tuple(self._words(c[1:]))))
+
     def example_scores(self, c: list[Any]) -> ast.ExampleScores:
         setups = [x for x in c if isinstance(x, tuple)]
         expect = tuple(x for x in c if isinstance(x, ast.Tok))
         cards_left: tuple[ast.Tok, ...] = ()
         places: tuple[ast.Tok, ...] = ()
         holds: list[tuple[ast.Tok, ast.Tok]] = []
+        plays_of: list[tuple[ast.Tok, tuple[ast.Tok, ...]]] = []
+        one: dict[str, Any] = {}
         for what, value in setups:
             if what == "cards_left":
                 cards_left = value
             elif what == "places":
                 places = value
-            else:
+            elif what == "holds":
                 holds.append(value)
+            elif what == "plays_of":
+                plays_of.append(value)
+            else:
+                one[what] = value
         return ast.ExampleScores(cards_left=cards_left, places=places, holds=tuple(holds),
-                                 expect=expect)
+                                 expect=expect, leader=one.get("leader"), bid=one.get("bid"),
+                                 plays=one.get("plays", ()), plays_of=tuple(plays_of))
 
 
 def _word(terminal: str) -> str:

@@ -258,6 +258,7 @@ class State:
     base_keys: set[str] = field(default_factory=set)
     laddered: set[str] = field(default_factory=set)
     lead_first: bool = False
+    auction: bool = False  # the game holds an auction (no lead first or next beside it)
     names: set[str] = field(default_factory=set)
 
     def cards(self) -> list[int]:
@@ -550,7 +551,56 @@ class Generator:
         return alt, self.slots(alt, *specs)
 
     def h_rest(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
-        alt = self.g.alts["rest"][0]
+        shown = self.rng.random() < 0.4
+        alt = self.g.find("rest", has=["rest_shown"] if shown else [],
+                          lacks=[] if shown else ["rest_shown"])
+        return alt, self.slots(alt, *([Ctx()] if shown else []))
+
+    def h_rest_shown(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.alts["rest_shown"][0]
+        return alt, self.slots(alt)
+
+    # ------------------------------------------------------------ the auction
+    def h_auction(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        r = self.rng
+        bids = sorted(r.sample(range(1, 12), r.randint(1, 4)))
+        if r.random() < 0.05:
+            bids = [3, 2]  # a checker error: bids go low to high
+        self.st.auction = True
+        ends = r.random() < 0.5
+        labelled = r.random() < 0.3
+        alt = self.g.find("auction", has=(["auction_ends"] if ends else [])
+                          + (["STRING"] if labelled else []),
+                          lacks=([] if ends else ["auction_ends"])
+                          + ([] if labelled else ["STRING"]))
+        specs: list[Any] = ['"' + r.choice(["叫分", "bids", "x"]) + '"'] if labelled else []
+        specs += [Ctx(value=bids), Ctx()]
+        if ends:
+            specs.append(Ctx(value=r.choice(bids) if r.random() < 0.95 else max(bids) + 1))
+        specs.append(Ctx())
+        return alt, self.slots(alt, *specs)
+
+    def h_auction_bids(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        bids = ctx.value
+        alt, rep = self.alt_with_repeat("auction_bids", len(bids) - 1)
+        specs: list[Any] = [str(bids[0])]
+        if rep is not None:
+            specs.append(self.reps(rep, [str(b) for b in bids[1:]]))
+        return alt, self.slots(alt, *specs)
+
+    def h_auction_first(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        if self.rng.random() < 0.6:
+            alt = self.g.find("auction_first", alias="auction_first_random")
+            return alt, self.slots(alt)
+        alt = self.g.find("auction_first", alias="auction_first_holder")
+        return alt, self.slots(alt, Ctx(value=self.deck_cards(1)[0]))
+
+    def h_auction_ends(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.g.alts["auction_ends"][0]
+        return alt, self.slots(alt, str(ctx.value))
+
+    def h_auction_all_pass(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
+        alt = self.rng.choice(self.g.alts["auction_all_pass"])
         return alt, self.slots(alt)
 
     def h_direction(self, ctx: Ctx) -> tuple[Alt, list[Any]]:
@@ -1117,7 +1167,7 @@ class Generator:
         calls: list[Callable[[], tuple[Alt, list[Any]]]] = []
         if want != "const":
             for bname, bi in BUILTINS.items():
-                if bi.returns != want:
+                if bi.returns != want or bname == "winning_bid" and not st.auction:
                     continue
                 if not bi.params:
                     options.append((0.5, name(bname)))
@@ -1255,6 +1305,16 @@ class Generator:
         if r.random() < 0.3:
             setups.append(Ctx(value=("held", self.card_word(r.choice(suited), in_string=True),
                                      r.randrange(n))))
+        if r.random() < 0.2:
+            setups.append(Ctx(value=("leader", r.randrange(n))))
+        if st.auction and r.random() < 0.5:
+            setups.append(Ctx(value=("bid", r.randint(1, 11))))
+        if r.random() < 0.2:
+            made = [r.randint(0, 5) for _ in range(n)]
+            setups.append(Ctx(value=("plays", [str(x) for x in made])))
+            if st.combos and r.random() < 0.7:
+                kind = r.choice(sorted(st.combos))
+                setups.append(Ctx(value=("plays_of", kind, [str(r.randint(0, x)) for x in made])))
         expect = [Ctx(value=r.randint(-20, 20)) for _ in range(n)]
         rep_setup, rep_expect = [x for x in alt.symbols if x in self.g.repeat]
         return alt, self.slots(alt, self.reps(rep_setup, setups),
@@ -1265,6 +1325,15 @@ class Generator:
         if data[0] == "held":
             alt = self.g.find("example_setup", alias="setup_holds")
             return alt, self.slots(alt, f'"{data[1]}"', str(data[2]))
+        if data[0] in ("leader", "bid"):
+            alt = self.g.find("example_setup", alias=f"setup_{data[0]}")
+            return alt, self.slots(alt, str(data[1]))
+        if data[0] == "plays":
+            alt = self.g.find("example_setup", alias="setup_plays")
+            return alt, self.slots(alt, self.reps(alt.symbols[-1], data[1]))
+        if data[0] == "plays_of":
+            alt = self.g.find("example_setup", alias="setup_plays_of")
+            return alt, self.slots(alt, data[1], self.reps(alt.symbols[-1], data[2]))
         alt = self.g.find("example_setup", alias="setup_numbers")
         return alt, self.slots(alt, data[0], self.reps(alt.symbols[-1], data[1]))
 
@@ -1353,12 +1422,16 @@ class Generator:
             for _ in range(r.randint(150, 600)):
                 items.append(self.item("combination"))
         once = {"lead_first", "lead_next", "passing", "after_out", "round_end", "teams",
-                "match", "bombs", "top_cards"}
+                "match", "bombs", "top_cards", "auction"}
         extras = ["combination"] * 6 + ["sequence"] * 2 + ["const"] * 3 + ["table"] * 2 \
             + ["ladder"] + ["def_"] * 4 + ["example"] * 2 + sorted(once) * 2
         for _ in range(n):
             stmt = r.choice(extras)
             if stmt in once and stmt in seen:
+                continue
+            leads = {"lead_first", "lead_next"}
+            if (stmt == "auction" and seen & leads or stmt in leads and "auction" in seen) \
+                    and r.random() < 0.95:  # mostly valid: an auction decides the leader
                 continue
             if stmt == "ladder" and len(st.combos) < 2:
                 continue

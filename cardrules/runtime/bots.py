@@ -5,15 +5,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .climbing import Move, SeatView
-from .protocol import RulesModule
+from .auction import Bid
+from .climbing import Action, SeatView
+from .protocol import Play, RulesModule
 
-Bot = Callable[[SeatView, Sequence[Move], random.Random], Move]
+Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 
 
-def random_bot(view: SeatView, legal: Sequence[Move], rng: random.Random) -> Move:
-    """Any legal move, uniformly."""
+def random_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Any legal move (or bid), uniformly."""
     return legal[rng.randrange(len(legal))]
+
+
+def make_bidder(m: RulesModule) -> Callable[[SeatView, Sequence[Bid]], Bid]:
+    """A plain auction rule from the hand alone: count the cards of the game's four highest
+    ranks in the hand, beyond what a hand of its size holds on average; each card beyond that
+    is worth one step of the bids. Bid the step the hand is worth if it beats the standing
+    bid, else pass."""
+    ranks = sorted(set(m.RANK[c] for c in m.DECK))
+    top = set(ranks[-4:])
+    share = sum(1 for c in m.DECK if m.RANK[c] in top) / len(m.DECK)
+
+    def bidder(view: SeatView, legal: Sequence[Bid]) -> Bid:
+        high = sum(1 for c in view.hand if m.RANK[c] in top)
+        steps = min(int(high - share * len(view.hand)), len(m.AUCTION_BIDS))
+        want = m.AUCTION_BIDS[steps - 1] if steps > 0 else 0
+        return next((b for b in legal if b.value == want), legal[-1])  # legal[-1]: pass
+
+    return bidder
 
 
 def make_greedy(m: RulesModule) -> Bot:
@@ -21,12 +40,16 @@ def make_greedy(m: RulesModule) -> Bot:
     tie); bombs only when nothing else beats. Passes only when it must."""
     key = m.CARD_KEY
 
-    def strength(mv: Move) -> tuple[int, int, int]:
+    bidder = make_bidder(m)
+
+    def strength(mv: Play) -> tuple[int, int, int]:
         assert mv.play is not None
         return (mv.play.bomb >= 0, max(key[c] for c in mv.cards), -len(mv.cards))
 
-    def greedy_bot(view: SeatView, legal: Sequence[Move], rng: random.Random) -> Move:
-        plays = [mv for mv in legal if not mv.is_pass]
+    def greedy_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        if view.bidding:
+            return bidder(view, [b for b in legal if isinstance(b, Bid)])
+        plays = [mv for mv in legal if isinstance(mv, Play) and not mv.is_pass]
         return min(plays, key=strength) if plays else legal[0]
 
     return greedy_bot

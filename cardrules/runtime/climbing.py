@@ -10,12 +10,15 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ..cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
+from .auction import Auction, Bid
 from .core import IllegalMove, deal_each, shuffled_deck
 from .protocol import PASS, Play, RulesModule, unclassified
 from .scoreview import EndOfRound, sides_for
 
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
+# An action is a move, or a Bid while the round's auction is on.
 Move = Play
+Action = Play | Bid
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -37,6 +40,10 @@ class SeatView:
     history: tuple[tuple[int, str], ...]  # (seat, move) for every public action
     places: tuple[int, ...]
     known_sides: tuple[int | None, ...]  # a seat's side once public (hidden teams), else None
+    bidding: bool = False  # the auction is on: the actions are bids
+    bid: int = 0  # the standing bid (in the auction), then the winning bid
+    leader: int = -1  # the round's first leader (-1 while the auction is on)
+    shown: tuple[int, ...] = ()  # the rest the leader took, when shown to every seat
 
 
 class Table:
@@ -62,6 +69,32 @@ class Table:
         self.last_player = -1
         self.passes = 0
         self.over = False
+        self._legal: dict[tuple[int, ...], Move] | None = None
+        self._scores: tuple[int, ...] | None = None
+        self.seed = seed
+        self.deals = 1  # deals of this round (an auction where all pass deals again)
+        self.no_game = False  # every deal's auction was passed out: no game, scores 0
+        self.given: tuple[int, ...] = ()  # the rest, given to the leader
+        self.shown: tuple[int, ...] = ()  # ... and shown to every seat
+        self.auction: Auction | None = None
+        self.bid = 0  # the winning bid of the auction
+        self.sides: list[int] = list(range(self.n))
+        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
+        self.leader = -1
+        self.first_pending = False
+        self.first_card = -1
+        if m.AUCTION_BIDS and leader is None:
+            self._open_auction(self._first_bidder())
+        else:
+            if m.AUCTION_BIDS:  # a set-up position: the leader given, the lowest bid standing
+                self.bid = m.AUCTION_BIDS[0]
+            self._seat_leader(leader, first_round)
+
+    def _seat_leader(self, leader: int | None, first_round: bool) -> None:
+        """Who leads the round: the given leader (a later round of a match, the auction's
+        winner), else as the rules say; the leader takes the rest; sides are known."""
+        m = self.m
+        key = m.CARD_KEY.__getitem__
         # The lead card: a named card, or the lowest card dealt (``lead first: holder of
         # lowest card``), found before any leftover cards go to the leader.
         self.first_card = self.lowest_card() if m.FIRST_LOWEST else m.FIRST_CARD
@@ -69,16 +102,18 @@ class Table:
         by_holder = self.first_card >= 0 and (first_round or m.LEAD_NEXT == "holder")
         if leader is None and m.FIRST_RANDOM and first_round:
             # Drawn apart from the deal, so a given deal (``hands``) leads the same way again.
-            leader = random.Random(f"lead:{seed}").randrange(self.n)
+            leader = random.Random(f"lead:{self.seed}").randrange(self.n)
         if leader is None:
             leader = holder if by_holder and holder >= 0 else 0
-        self.given: tuple[int, ...] = ()  # the rest, given to the leader
         if m.REST_TO == "leader" and self.rest:
             self.hands[leader] = sorted(self.hands[leader] + self.rest, key=key)
             self.given, self.rest = tuple(self.rest), []
+            if m.REST_SHOWN:
+                self.shown = self.given
+                self._shown.append((leader, "takes " + format_cards(self.given)))
             if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
                 self.first_card = self.lowest_card()
-        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
+        self.dealt = tuple(tuple(h) for h in self.hands)
         self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
         # may give the lead to someone else).
@@ -86,8 +121,58 @@ class Table:
             self.holder(self.first_card) == leader
         self.seat = leader
         self.leader = leader
-        self._legal: dict[tuple[int, ...], Move] | None = None
-        self._scores: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------ the auction
+    def _first_bidder(self) -> int:
+        """The holder of the auction's card, or a seat drawn apart from the deal (so a given
+        deal opens the same way again)."""
+        holder = self.holder(self.m.AUCTION_FIRST_CARD)
+        if holder >= 0:
+            return holder
+        return random.Random(f"bid:{self.seed}").randrange(self.n)
+
+    def _open_auction(self, first: int) -> None:
+        m = self.m
+        self.auction = Auction(m.AUCTION_BIDS, first=first, seats=self.n,
+                               ends_at=m.AUCTION_ENDS_AT, all_pass=m.AUCTION_ALL_PASS)
+        self.seat = first
+
+    @property
+    def bidding(self) -> bool:
+        """Whether the round is in its auction (the actions are bids)."""
+        return self.auction is not None and not self.auction.over
+
+    def _apply_bid(self, move: Action | str | Sequence[int]) -> Bid:
+        auction = self.auction
+        assert auction is not None
+        if isinstance(move, Bid):
+            bid: Bid | None = move
+        elif isinstance(move, str):
+            bid = auction.parse(move)
+        else:
+            bid = None
+        if bid is None:
+            raise IllegalMove("the auction is on: bid ("
+                              + ", ".join(f"'bid {b}'" for b in self.m.AUCTION_BIDS)
+                              + ") or 'pass'")
+        if bid not in auction.legal():
+            raise IllegalMove(auction.why_illegal(bid))
+        self._shown.append((self.seat, str(bid)))
+        auction.apply(bid)
+        if not auction.over:
+            self.seat = auction.seat
+        elif auction.winner >= 0:
+            self.bid = auction.high
+            self._seat_leader(auction.winner, True)
+        elif self.deals >= self.m.AUCTION_MAX_DEALS:  # passed out every time: no game
+            self.over = self.no_game = True
+            self._scores = (0,) * self.n
+        else:
+            self.deals += 1
+            self.hands = [sorted(h, key=self.m.CARD_KEY.__getitem__) for h in self._deal()]
+            self._shown.append((-1, "all passed: a new deal"))
+            self._open_auction((auction.first + 1) % self.n)
+        return bid
 
     # ------------------------------------------------------------ setup
     def _deal(self) -> list[list[int]]:
@@ -116,7 +201,7 @@ class Table:
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
                           totals=self.totals, round_number=self.round_number,
                           plays=[(s, mv.kind, len(mv.cards)) for s, mv in self.history
-                                 if not mv.is_pass])
+                                 if not mv.is_pass], bid=self.bid)
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):
@@ -153,22 +238,29 @@ class Table:
         self._legal = moves
         return moves
 
-    def legal_actions(self) -> list[Move]:
+    def legal_actions(self) -> list[Action]:
+        if self.bidding:
+            assert self.auction is not None
+            return list(self.auction.legal())
         return list(self.legal_moves().values())
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes."""
+        bid = self.auction.high if self.bidding and self.auction else self.bid
         return SeatView(
             seat=seat, hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             to_beat=self.current.cards if self.current else (), last_player=self.last_player,
             history=tuple(self._shown),
-            places=tuple(self.places), known_sides=self.known_sides(seat))
+            places=tuple(self.places), known_sides=self.known_sides(seat),
+            bidding=self.bidding, bid=bid, leader=self.leader, shown=self.shown)
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
         side once it played a holder card, all sides once every holder card is out or in the
         viewer's own deal (a solo knows it plays alone), and always the viewer's own side."""
+        if self.bidding:  # sides follow from the auction's winner
+            return (None,) * self.n
         if self.m.TEAMS != "hidden":
             return tuple(self.sides)
         played = Counter(c for _, mv in self.history for c in mv.cards)
@@ -202,10 +294,15 @@ class Table:
                               f"{list(move)!r}")
         return unclassified(cards)
 
-    def apply(self, move: Move | str | Sequence[int]) -> Move:
-        """Play a move for the seat whose turn it is; raises IllegalMove, changing nothing."""
+    def apply(self, move: Action | str | Sequence[int]) -> Action:
+        """Play a move (or bid) for the seat whose turn it is; raises IllegalMove, changing
+        nothing."""
         if self.over:
             raise IllegalMove("the round is over")
+        if self.bidding:
+            return self._apply_bid(move)
+        if isinstance(move, Bid):
+            raise IllegalMove("the auction is over: play cards or pass")
         mv = self.parse_move(move)
         key = mv.cards if mv.kind >= 0 else tuple(
             sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))

@@ -86,6 +86,7 @@ class ScoreView(Protocol):
     def side_size(self, seat: int) -> int: ...
     def total(self, seat: int) -> int: ...
     def round_number(self) -> int: ...
+    def winning_bid(self) -> int: ...
     def count_plays(self, seat: int, kind: int) -> int: ...
     def largest_play(self, seat: int, kind: int) -> int: ...
     def play_count(self, seat: int) -> int: ...
@@ -105,6 +106,7 @@ class RulesModule(Protocol):
     DEAL_EACH: int
     KITTY: int
     REST_TO: str
+    REST_SHOWN: bool
     DIRECTION: str
     RANK: tuple[int, ...]
     CARD_KEY: tuple[int, ...]
@@ -122,6 +124,11 @@ class RulesModule(Protocol):
     TEAMS: str
     TEAM_HOLDERS: tuple[int, ...]
     MATCH_ROUNDS: int
+    AUCTION_BIDS: tuple[int, ...]
+    AUCTION_FIRST_CARD: int
+    AUCTION_ENDS_AT: int
+    AUCTION_ALL_PASS: str
+    AUCTION_MAX_DEALS: int
 
     @property
     def classify(self) -> Callable[[Sequence[int]], Play | None]: ...

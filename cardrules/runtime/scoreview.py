@@ -27,7 +27,7 @@ class EndOfRound:
     def __init__(self, *, cards_left: Sequence[int], held: Sequence[Collection[int]],
                  places: Mapping[int, int], sides: Sequence[int],
                  totals: Sequence[int] | None = None, round_number: int = 1,
-                 plays: Sequence[tuple[int, int, int]] = ()) -> None:
+                 plays: Sequence[tuple[int, int, int]] = (), bid: int = 0) -> None:
         self.n = len(cards_left)
         self.left = cards_left
         self.held = held
@@ -36,6 +36,7 @@ class EndOfRound:
         self.totals = totals if totals is not None else [0] * self.n
         self.round = round_number
         self.plays = plays  # (seat, kind, number of cards) for every play of the round
+        self.bid = bid  # the winning bid of the round's auction, 0 if none
 
     def cards_left(self, seat: int) -> int:
         return self.left[seat] if seat >= 0 else 0
@@ -74,6 +75,9 @@ class EndOfRound:
 
     def round_number(self) -> int:
         return self.round
+
+    def winning_bid(self) -> int:
+        return self.bid
 
     def count_plays(self, seat: int, kind: int) -> int:
         return sum(1 for s, k, _ in self.plays if s == seat and k == kind)

@@ -36,6 +36,7 @@ COPIES = 2
 DEAL_EACH = 27
 KITTY = 0
 REST_TO = ''
+REST_SHOWN = False
 DIRECTION = 'counterclockwise'
 
 # ---------------------------------------------------------------- orderings, by card code
@@ -434,6 +435,11 @@ ROUND_END = 'decided'
 TEAMS = 'opposite'
 TEAM_HOLDERS: tuple[int, ...] = ()
 MATCH_ROUNDS = 4
+AUCTION_BIDS: tuple[int, ...] = ()
+AUCTION_FIRST_CARD = -1
+AUCTION_ENDS_AT = 0
+AUCTION_ALL_PASS = ''
+AUCTION_MAX_DEALS = 100
 
 # ---------------------------------------------------------------- scoring
 C_double_kou = 4

@@ -37,6 +37,7 @@ COPIES = 1
 DEAL_EACH = 13
 KITTY = 0
 REST_TO = ''
+REST_SHOWN = False
 DIRECTION = 'counterclockwise'
 
 # ---------------------------------------------------------------- orderings, by card code
@@ -410,6 +411,11 @@ ROUND_END = 'first_out'
 TEAMS = 'none'
 TEAM_HOLDERS: tuple[int, ...] = ()
 MATCH_ROUNDS = 0
+AUCTION_BIDS: tuple[int, ...] = ()
+AUCTION_FIRST_CARD = -1
+AUCTION_ENDS_AT = 0
+AUCTION_ALL_PASS = ''
+AUCTION_MAX_DEALS = 100
 
 # ---------------------------------------------------------------- scoring
 
