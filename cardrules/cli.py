@@ -399,12 +399,29 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("a", help="a built-in game name or a .rules file")
     c.add_argument("b")
     c.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    c = sub.add_parser("serve", help="a web table: play in a browser with friends and bots")
+    c.add_argument("--host", default="127.0.0.1", help="address to listen on (default local)")
+    c.add_argument("--port", type=int, default=8000)
     return p
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        from .web.server import serve
+    except ImportError as err:
+        raise UsageError(f"serve needs the web extra ({err.name} is not installed): "
+                         "pip install 'cardrules[web]'") from None
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
+    out.write(f"cardrules: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
+    out.flush()
+    serve(args.host, args.port)
+    return EXIT_OK
 
 
 COMMANDS = {"list": cmd_list, "check": cmd_check, "compile": cmd_compile,
             "classify": cmd_classify, "play": cmd_play, "simulate": cmd_simulate,
-            "diff": cmd_diff}
+            "diff": cmd_diff, "serve": cmd_serve}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,1 @@
+"""The web table (`cardrules serve`): an optional extra, `pip install cardrules[web]`."""

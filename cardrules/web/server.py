@@ -1,0 +1,421 @@
+"""`cardrules serve`: a local web server where people play any game, with friends and bots.
+
+Each table gives every human seat a link holding a secret token; a request (HTTP or WebSocket)
+acts for, and sees, only the seat its token names. Bots move on the server as soon as it is
+their turn. Rules pasted in by a person are checked in a separate process, with a time and
+memory limit, before the server loads them. Tables, connections and uploads are bounded.
+
+Routes: ``/`` the start page; ``/t/ID?token=T`` a seat's table page; ``/api/games``;
+``POST /api/tables`` (a game or rules text, the seat kinds) -> the links; ``GET
+/api/tables/ID/state?token=T``; ``POST /api/tables/ID/move?token=T`` ``{"move": "S3 S4"}``;
+``POST /api/tables/ID/next?token=T`` (the next round); ``POST /api/check`` (rules text ->
+diagnostics); ``WS /ws/tables/ID?token=T`` (the state pushed at every change; moves sent)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..banking_game import BankingGame
+from ..compiler import CompileError, builtin_games, compile_path, compile_text
+from ..compiler.limits import MAX_FILE_BYTES
+from ..game import from_ir
+from ..runtime.core import IllegalMove
+from .state import AnyGame, render
+
+MAX_TABLES = 64
+MAX_SOCKETS_PER_SEAT = 4
+MAX_BOT_MOVES = 100_000  # between two human moves: a round of any built-in game is far less
+CHECK_SECONDS = 10.0
+CHECK_MEMORY = 1 << 30
+SEAT_KINDS = ("human", "random", "greedy")
+BANKING_KINDS = ("human", "random", "threshold", "expect")
+
+
+class BadRequest(Exception):
+    """A request the server refuses, with the sentence to show."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+# ---------------------------------------------------------------- checking uploads
+def _check_worker(text: str, conn: Any) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
+    try:
+        compile_text(text, "upload.rules")
+        conn.send(("ok", ""))
+    except CompileError as err:
+        conn.send(("error", err.render()))
+    except MemoryError:
+        conn.send(("error", "upload.rules: error: checking these rules took too much memory"))
+
+
+def _diff_worker(text: str, conn: Any) -> None:
+    """`cardrules diff BASE upload.rules`, as the command line prints it."""
+    import contextlib
+    import io
+    import re
+    import resource
+    import tempfile
+
+    from .. import cli
+
+    resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
+    base = re.search(r"^\s*game\s+\S+\s+extends\s+(\S+)", text, re.MULTILINE)
+    if base is None:
+        conn.send(("error", "this variant extends no game: write 'game NAME extends BASE'"))
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "upload.rules"
+        path.write_text(text, "utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(["diff", base.group(1), str(path)])
+    shown = (out.getvalue() + err.getvalue()).replace(str(path), "upload.rules")
+    conn.send(("ok" if code in (0, 1) else "error",
+               shown or f"no difference from {base.group(1)}"))
+
+
+def check_upload(text: str) -> str | None:
+    """Check rules text in a separate process; None if it compiles, else the diagnostics as
+    the command line prints them. A check that runs too long or too large is refused."""
+    return _in_child(_check_worker, text)
+
+
+def diff_upload(text: str) -> tuple[bool, str]:
+    """The variant's differences from the game it extends (with witnesses), as
+    `cardrules diff` prints them, computed in a separate process; (False, why) if it fails."""
+    problems = _in_child(_diff_worker, text)
+    return (True, "") if problems is None else (not problems.startswith("!"), problems[1:])
+
+
+def _in_child(worker: Callable[[str, Any], None], text: str) -> str | None:
+    """Run ``worker(text, pipe)`` in a new process with a time limit: None for ("ok", ""),
+    else the message (for the diff, "+" or "!" before it says whether it worked)."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        return f"upload.rules:1:1: error: the file is larger than {MAX_FILE_BYTES:,} bytes"
+    ctx = multiprocessing.get_context("spawn")
+    here, there = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=worker, args=(text, there), daemon=True)
+    proc.start()
+    there.close()
+    try:
+        if here.poll(CHECK_SECONDS):
+            status, message = here.recv()
+            if worker is _diff_worker:
+                return ("+" if status == "ok" else "!") + str(message)
+            return None if status == "ok" else str(message)
+        return (f"upload.rules: error: checking these rules took more than "
+                f"{CHECK_SECONDS:.0f} s")
+    except EOFError:
+        return "upload.rules: error: checking these rules failed (out of memory?)"
+    finally:
+        proc.kill()
+        proc.join(5)
+        here.close()
+
+
+# ---------------------------------------------------------------- tables
+@dataclass
+class Session:
+    """One table: a game, its seats, the round being played, and each human seat's token."""
+
+    id: str
+    game: AnyGame
+    kinds: list[str]
+    seed: str
+    tokens: dict[str, int]
+    round: int = 0
+    match: Any = None
+    table: Any = None
+    version: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: dict[int, list[WebSocket]] = field(default_factory=dict)
+    totals: list[int] = field(default_factory=list)
+
+    def start_round(self) -> None:
+        g = self.game
+        if isinstance(g, BankingGame):
+            self.table = g.new_table(seed=f"{self.seed}:{self.round}", seats=self.kinds)
+        else:
+            if self.match is None:
+                self.match = g.new_match(seed=self.seed, seats=self.kinds)
+            self.table = self.match.new_round()
+        self.round += 1
+        self.run_bots()
+
+    def end_round(self) -> None:
+        """Record a finished round in the match; the totals are the sums of the scores."""
+        if self.match is not None:
+            self.match.end_round(self.table)
+        scores = self.table.result().scores
+        self.totals = [a + b for a, b in zip(self.totals or [0] * len(scores), scores,
+                                             strict=True)]
+
+    def run_bots(self) -> None:
+        for _ in range(MAX_BOT_MOVES):
+            if self.table.over or self.kinds[self.table.seat] == "human":
+                break
+            self.table.apply(self.table.bot_move())
+        if self.table.over:
+            self.end_round()
+        self.version += 1
+
+    def state(self, seat: int) -> dict[str, Any]:
+        out = render(self.game, self.table, seat)
+        out["round"] = self.round
+        out["kinds"] = self.kinds
+        out["totals"] = self.totals
+        out["match_over"] = bool(self.match is not None and self.match.over)
+        return out
+
+
+class Tables:
+    """Every open table, at most MAX_TABLES (the oldest finished one makes room)."""
+
+    def __init__(self) -> None:
+        self.by_id: dict[str, Session] = {}
+
+    def add(self, game: AnyGame, kinds: list[str], seed: str) -> Session:
+        if len(self.by_id) >= MAX_TABLES:
+            done = [k for k, s in self.by_id.items() if s.table is not None and s.table.over]
+            if not done:
+                raise BadRequest(f"the server has {MAX_TABLES} tables in play; try later", 503)
+            del self.by_id[done[0]]
+        tokens = {secrets.token_urlsafe(16): s for s, k in enumerate(kinds) if k == "human"}
+        session = Session(id=secrets.token_urlsafe(8), game=game, kinds=kinds, seed=seed,
+                          tokens=tokens)
+        session.start_round()
+        self.by_id[session.id] = session
+        return session
+
+    def seat_of(self, table_id: str, token: str | None) -> tuple[Session, int]:
+        session = self.by_id.get(table_id)
+        if session is None:
+            raise BadRequest("no such table", 404)
+        if not token or token not in session.tokens:
+            raise BadRequest("this link's token is not a seat of this table", 403)
+        return session, session.tokens[token]
+
+
+# ---------------------------------------------------------------- the games on offer
+def _titles() -> list[dict[str, Any]]:
+    out = []
+    for path in builtin_games():
+        g = compile_path(path)
+        most = g.banking.players_max if g.banking is not None else g.players
+        out.append({"name": g.name, "title": g.title, "family": g.family,
+                    "players": g.players, "players_max": most})
+    return out
+
+
+def _load_builtin(name: str) -> AnyGame:
+    for path in builtin_games():
+        if path.stem == name:
+            return from_ir(compile_path(path), path)
+    raise BadRequest(f"no game '{name}'")
+
+
+def _kinds(game: AnyGame, seats: Any) -> list[str]:
+    allowed = BANKING_KINDS if isinstance(game, BankingGame) else SEAT_KINDS
+    low = game.players
+    high = game.ir.banking.players_max if game.ir.banking is not None else game.players
+    if not isinstance(seats, list) or not all(isinstance(k, str) for k in seats):
+        raise BadRequest("seats: a list of seat kinds, e.g. [\"human\", \"greedy\", ...]")
+    if not low <= len(seats) <= high:
+        want = str(low) if low == high else f"{low} to {high}"
+        raise BadRequest(f"{game.name} seats {want} players, not {len(seats)}")
+    for k in seats:
+        if k not in allowed:
+            raise BadRequest(f"no seat kind '{k[:40]}': {', '.join(allowed)}")
+    return list(seats)
+
+
+# ---------------------------------------------------------------- the app
+def create_app() -> Starlette:
+    tables = Tables()
+    games = _titles()
+    page = resources.files("cardrules.web").joinpath("page.html").read_text("utf-8")
+
+    async def body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_FILE_BYTES + 10_000:
+            raise BadRequest("the request is too large", 413)
+        try:
+            data = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise BadRequest("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise BadRequest("the request is not a JSON object")
+        return data
+
+    def handled(fn: Callable[[Request], Any]) -> Callable[[Request], Any]:
+        async def run(request: Request) -> Response:
+            try:
+                return await fn(request)  # type: ignore[no-any-return]
+            except BadRequest as err:
+                return JSONResponse({"error": str(err)}, status_code=err.status)
+        return run
+
+    async def start_page(request: Request) -> Response:
+        return HTMLResponse(page)
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse(games)
+
+    async def new_table(request: Request) -> Response:
+        data = await body(request)
+        if "rules" in data:
+            text = data["rules"]
+            if not isinstance(text, str):
+                raise BadRequest("rules: the text of a rules file")
+            problems = await asyncio.to_thread(check_upload, text)
+            if problems is not None:
+                return JSONResponse({"error": "the rules do not check",
+                                     "diagnostics": problems}, status_code=422)
+            game: AnyGame = from_ir(compile_text(text, "upload.rules"), Path("upload.rules"))
+        else:
+            name = data.get("game")
+            if not isinstance(name, str):
+                raise BadRequest("game: the name of a game (see /api/games)")
+            game = _load_builtin(name)
+        kinds = _kinds(game, data.get("seats"))
+        seed = str(data.get("seed", secrets.randbelow(10**9)))[:40]
+        session = tables.add(game, kinds, seed)
+        links = {str(s): f"/t/{session.id}?token={t}" for t, s in session.tokens.items()}
+        return JSONResponse({"id": session.id, "links": links})
+
+    async def get_state(request: Request) -> Response:
+        session, seat = tables.seat_of(request.path_params["id"],
+                                       request.query_params.get("token"))
+        return JSONResponse(session.state(seat))
+
+    async def act(session: Session, seat: int, move: Any) -> dict[str, Any]:
+        if not isinstance(move, str) or len(move) > 2000:
+            raise BadRequest("move: the move as text, e.g. \"S3 S4\", \"pass\", \"hit\"")
+        async with session.lock:
+            t = session.table
+            if t.over:
+                raise BadRequest("the round is over", 409)
+            if t.seat != seat:
+                raise BadRequest(f"it is seat {t.seat}'s turn, not yours", 409)
+            try:
+                t.apply(move)
+            except IllegalMove as err:
+                raise BadRequest(str(err)) from None
+            session.run_bots()
+        await push(session)
+        return session.state(seat)
+
+    async def post_move(request: Request) -> Response:
+        session, seat = tables.seat_of(request.path_params["id"],
+                                       request.query_params.get("token"))
+        data = await body(request)
+        return JSONResponse(await act(session, seat, data.get("move")))
+
+    async def next_round(request: Request) -> Response:
+        session, seat = tables.seat_of(request.path_params["id"],
+                                       request.query_params.get("token"))
+        async with session.lock:
+            if not session.table.over:
+                raise BadRequest("the round is not over", 409)
+            if session.match is not None and session.match.over:
+                raise BadRequest("the match is over", 409)
+            session.start_round()
+        await push(session)
+        return JSONResponse(session.state(seat))
+
+    async def check_rules(request: Request) -> Response:
+        data = await body(request)
+        text = data.get("rules")
+        if not isinstance(text, str):
+            raise BadRequest("rules: the text of a rules file")
+        problems = await asyncio.to_thread(check_upload, text)
+        return JSONResponse({"ok": problems is None, "diagnostics": problems or ""})
+
+    async def diff_rules(request: Request) -> Response:
+        data = await body(request)
+        text = data.get("rules")
+        if not isinstance(text, str):
+            raise BadRequest("rules: the text of a rules file")
+        ok, shown = await asyncio.to_thread(diff_upload, text)
+        return JSONResponse({"ok": ok, "diff": shown})
+
+    async def push(session: Session) -> None:
+        for seat, sockets in list(session.sockets.items()):
+            for ws in list(sockets):
+                try:
+                    await ws.send_json(session.state(seat))
+                except Exception:  # a closed browser: forget it
+                    sockets.remove(ws)
+
+    async def socket(ws: WebSocket) -> None:
+        try:
+            session, seat = tables.seat_of(ws.path_params["id"], ws.query_params.get("token"))
+        except BadRequest:
+            await ws.close(code=4403)
+            return
+        mine = session.sockets.setdefault(seat, [])
+        if len(mine) >= MAX_SOCKETS_PER_SEAT:
+            await ws.close(code=4429)
+            return
+        await ws.accept()
+        mine.append(ws)
+        try:
+            await ws.send_json(session.state(seat))
+            while True:
+                data = await ws.receive_json()
+                try:
+                    if not isinstance(data, dict):
+                        raise BadRequest("send {\"move\": ...}")
+                    await act(session, seat, data.get("move"))
+                except BadRequest as err:
+                    await ws.send_json({"error": str(err)})
+        except (WebSocketDisconnect, ValueError, RuntimeError):
+            pass
+        finally:
+            if ws in mine:
+                mine.remove(ws)
+
+    async def table_page(request: Request) -> Response:
+        return HTMLResponse(page)
+
+    routes = [
+        Route("/", start_page), Route("/t/{id}", table_page),
+        Route("/api/games", list_games),
+        Route("/api/tables", handled(new_table), methods=["POST"]),
+        Route("/api/tables/{id}/state", handled(get_state)),
+        Route("/api/tables/{id}/move", handled(post_move), methods=["POST"]),
+        Route("/api/tables/{id}/next", handled(next_round), methods=["POST"]),
+        Route("/api/check", handled(check_rules), methods=["POST"]),
+        Route("/api/diff", handled(diff_rules), methods=["POST"]),
+        WebSocketRoute("/ws/tables/{id}", socket),
+    ]
+    app = Starlette(routes=routes)
+    app.state.tables = tables
+    return app
+
+
+def serve(host: str, port: int) -> None:
+    """Run the server until interrupted."""
+    import uvicorn
+
+    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+

@@ -1,0 +1,249 @@
+"""The web table's server (`cardrules serve`), through its HTTP and WebSocket API: seats see
+only their own cards, nobody acts for another seat, bad requests and bad rules get a sentence,
+and a whole round of each family plays to its scores. The browser tests are test_web_browser."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from cardrules.cards import format_cards
+from cardrules.web import server
+from cardrules.web.server import Session, create_app
+
+ROUNDS = [("big_two", ["human", "greedy", "greedy", "greedy"]),
+          ("doudizhu", ["human", "greedy", "random"]),
+          ("tractor", ["human", "greedy", "greedy", "greedy"]),
+          ("blackjack_casino", ["threshold", "human"])]
+
+
+@pytest.fixture()
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def new_table(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "seed": seed})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def token_of(link: str) -> str:
+    return link.split("token=")[1]
+
+
+def session(client: TestClient, table_id: str) -> Session:
+    app: Any = client.app
+    found: Session = app.state.tables.by_id[table_id]
+    return found
+
+
+def state(client: TestClient, table_id: str, token: str) -> dict[str, Any]:
+    r = client.get(f"/api/tables/{table_id}/state?token={token}")
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def test_the_start_page_and_the_games(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "cardrules: pick a game" in page.text
+    names = {g["name"] for g in client.get("/api/games").json()}
+    assert {"big_two", "doudizhu", "tractor", "shengji", "blackjack", "blackjack_casino"} <= names
+
+
+@pytest.mark.parametrize(("body", "status", "message"), [
+    ({"game": "no_such", "seats": ["human"] * 4}, 400, "no game 'no_such'"),
+    ({"game": "big_two", "seats": ["human"] * 3}, 400, "big_two seats 4 players, not 3"),
+    ({"game": "big_two", "seats": ["human", "wizard", "greedy", "greedy"]}, 400,
+     "no seat kind 'wizard': human, random, greedy"),
+    ({"game": "big_two", "seats": "human"}, 400,
+     "seats: a list of seat kinds, e.g. [\"human\", \"greedy\", ...]"),
+    ({"seats": ["human"] * 4}, 400, "game: the name of a game (see /api/games)"),
+    ({"rules": 5, "seats": []}, 400, "rules: the text of a rules file"),
+])
+def test_a_bad_request_gets_a_sentence(client: TestClient, body: dict[str, Any], status: int,
+                                       message: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert (r.status_code, r.json()) == (status, {"error": message})
+
+
+def test_a_request_that_is_not_json_is_refused(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"\xff not json")
+    assert (r.status_code, r.json()) == (400, {"error": "the request is not JSON"})
+    r = client.post("/api/tables", content=b"x" * 200_000)
+    assert (r.status_code, r.json()) == (413, {"error": "the request is too large"})
+
+
+def test_a_link_without_its_token_reads_nothing(client: TestClient) -> None:
+    made = new_table(client, "big_two", ["human", "human", "greedy", "greedy"])
+    tid = made["id"]
+    for token in ("", "guess", token_of(made["links"]["0"])[:-1]):
+        r = client.get(f"/api/tables/{tid}/state?token={token}")
+        assert (r.status_code, r.json()) == (
+            403, {"error": "this link's token is not a seat of this table"})
+        r = client.post(f"/api/tables/{tid}/move?token={token}", json={"move": "pass"})
+        assert r.status_code == 403
+    other = new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
+    r = client.get(f"/api/tables/{tid}/state?token={token_of(other['links']['0'])}")
+    assert r.status_code == 403  # a token of another table
+    assert client.get("/api/tables/nope/state?token=x").status_code == 404
+
+
+@pytest.mark.parametrize(("game", "seats"), [
+    ("big_two", ["human", "human", "greedy", "greedy"]),
+    ("tractor", ["human", "human", "greedy", "greedy"]),
+    ("blackjack", ["human", "human", "human"]),
+])
+def test_a_seat_is_sent_only_its_own_cards(client: TestClient, game: str,
+                                           seats: list[str]) -> None:
+    made = new_table(client, game, seats)
+    tid, s = made["id"], session(client, made["id"])
+    table = s.table
+    while game == "blackjack" and table.view(0).phase == "bet":  # the bets, then the deal
+        link = made["links"][str(table.seat)]
+        assert client.post(f"/api/tables/{tid}/move?token={token_of(link)}",
+                           json={"move": "bet 1"}).status_code == 200
+    for seat, link in made["links"].items():
+        mine = int(seat)
+        sent = json.dumps(state(client, tid, token_of(link)), ensure_ascii=False)
+        words = set(re.findall(r"[SHCD](?:10|[2-9JQKA])|LJ|BJ", sent))
+        for other in range(len(seats)):
+            if other == mine:
+                continue
+            if game == "blackjack":  # a hand's first card is face down to the others
+                hidden = [h.cards[0] for h in table.hands[other]]
+                seen = {c for h in table.hands[mine] for c in h.cards} | {
+                    c for s in range(len(seats)) for h in table.hands[s] for c in h.cards[1:]}
+                assert all(format_cards([c]) not in words or c in seen for c in hidden)
+                assert "??" in sent
+            else:
+                theirs = set(format_cards(list(table.hand(other))).split())
+                assert not theirs & words - set(format_cards(list(table.hand(mine))).split())
+        if game == "tractor" and mine != table.dealer:
+            assert "kitty (yours to see)" not in sent
+
+
+def test_nobody_acts_for_another_seat(client: TestClient) -> None:
+    made = new_table(client, "big_two", ["human", "human", "greedy", "greedy"])
+    tid, table = made["id"], session(client, made["id"]).table
+    waiting = 1 - table.seat if table.seat in (0, 1) else 0
+    r = client.post(f"/api/tables/{tid}/move?token={token_of(made['links'][str(waiting)])}",
+                    json={"move": "pass"})
+    assert r.status_code == 409 and r.json()["error"].endswith("turn, not yours")
+
+
+def test_an_illegal_move_gets_the_rules_sentence(client: TestClient) -> None:
+    made = new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"], seed=5)
+    tid, tok = made["id"], token_of(made["links"]["0"])
+    s = session(client, tid)
+    st = state(client, tid, tok)
+    assert st["turn"] == 0  # bots move until the person's turn
+    missing = next(c for c in s.game.module.DECK if c not in s.table.hand(0))
+    word = format_cards([missing])
+    r = client.post(f"/api/tables/{tid}/move?token={tok}", json={"move": word})
+    assert (r.status_code, r.json()) == (400, {"error": f"seat 0 does not hold {word}"})
+    r = client.post(f"/api/tables/{tid}/move?token={tok}", json={"move": 7})
+    assert r.status_code == 400 and r.json()["error"].startswith("move: the move as text")
+
+
+def play_round(client: TestClient, tid: str, tok: str) -> dict[str, Any]:
+    st = state(client, tid, tok)
+    for _ in range(3000):
+        if st["over"]:
+            return st
+        assert st["turn"] == st["seat"] and st["legal"]
+        r = client.post(f"/api/tables/{tid}/move?token={tok}", json={"move": st["legal"][-1]})
+        assert r.status_code == 200, r.text
+        st = r.json()
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize(("game", "seats"), ROUNDS)
+def test_a_whole_round_of_each_family(client: TestClient, game: str, seats: list[str]) -> None:
+    made = new_table(client, game, seats)
+    tid = made["id"]
+    (seat, link), = made["links"].items()
+    end = play_round(client, tid, token_of(link))
+    s = session(client, tid)
+    assert end["scores"] == list(s.table.result().scores)
+    assert len(end["hands"]) >= len(seats) and end["totals"] == end["scores"]
+    if game != "tractor":  # levels, not payouts
+        assert sum(end["scores"]) == 0
+    r = client.post(f"/api/tables/{tid}/next?token={token_of(link)}")
+    if s.match is not None and s.match.over:
+        assert r.status_code == 409
+    else:
+        assert r.status_code == 200 and r.json()["round"] == 2
+
+
+def test_rules_are_checked_in_another_process(client: TestClient) -> None:
+    r = client.post("/api/check", json={"rules": "game x extends big_two\noverride deal 14 each\n"})
+    got = r.json()
+    assert r.status_code == 200 and got["ok"] is False
+    assert got["diagnostics"].splitlines()[:3] == [
+        "upload.rules:2:15: error: 4 x 14 cards + kitty 0 is more than the 52 cards of the deck",
+        "    override deal 14 each",
+        "                  ^~"]
+    assert client.post("/api/check", json={"rules": "game x extends big_two\n"}).json() == \
+        {"ok": True, "diagnostics": ""}
+    big = "# " + "x" * 200_000
+    assert client.post("/api/check", json={"rules": big}).status_code == 413
+
+
+def test_a_variant_is_played_and_a_bad_one_refused(client: TestClient) -> None:
+    bad = client.post("/api/tables", json={"rules": "game x extends big_two\nranks 3 4\n",
+                                           "seats": ["human"] * 4})
+    assert bad.status_code == 422 and "error:" in bad.json()["diagnostics"]
+    good = client.post("/api/tables", json={"rules": 'game x extends big_two\ntitle "Mine"\n',
+                                            "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert good.status_code == 200
+    st = state(client, good.json()["id"], token_of(good.json()["links"]["0"]))
+    assert st["title"] == "Mine" and st["game"] == "x"
+
+
+def test_tables_are_bounded(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server, "MAX_TABLES", 3)
+    for _ in range(3):
+        new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
+    r = client.post("/api/tables", json={"game": "big_two", "seats": ["human"] * 4})
+    assert (r.status_code, r.json()) == (503, {"error": "the server has 3 tables in play; try "
+                                                        "later"})
+
+
+def test_the_socket_pushes_the_state_and_takes_moves(client: TestClient) -> None:
+    made = new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"], seed=5)
+    tid, tok = made["id"], token_of(made["links"]["0"])
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tok}") as ws:
+        first = ws.receive_json()
+        assert first["seat"] == 0 and first["turn"] == 0
+        ws.send_json({"move": "XX"})
+        refused = ws.receive_json()
+        assert refused == {"error": "'XX' has no suit: write S, H, C or D (or ♠ ♥ ♣ ♦) and "
+                                    "a rank"}
+        ws.send_json({"move": first["legal"][0]})
+        after = ws.receive_json()
+        assert after["log"] and after["log"] != first["log"]
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with client.websocket_connect(f"/ws/tables/{tid}?token=wrong") as ws:
+            ws.receive_json()
+    assert closed.value.code == 4403
+
+
+def test_a_variant_is_compared_with_its_base(client: TestClient) -> None:
+    r = client.post("/api/diff", json={"rules": "game low2 extends big_two\n"
+                                                "override ranks 2 3 4 5 6 7 8 9 10 J Q K A\n"})
+    assert r.json() == {"ok": True, "diff": "--- big_two\n+++ low2\nrank 2: highest -> lowest\n"
+                                            "    witness: S2 vs SA: S2 wins in big_two, SA wins "
+                                            "in low2\n"}
+    r = client.post("/api/diff", json={"rules": "game alone\n"})
+    assert r.json() == {"ok": False,
+                        "diff": "this variant extends no game: write 'game NAME extends BASE'"}
+    r = client.post("/api/diff", json={"rules": "game x extends big_two\nranks 3\n"})
+    assert r.json()["ok"] is False and "upload.rules:2:1: error:" in r.json()["diff"]

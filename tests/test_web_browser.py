@@ -1,0 +1,169 @@
+"""The web table in a real browser: Playwright driving the distribution's Chromium
+(/usr/bin/chromium, `apt-get install chromium`; nothing is downloaded). A person opens the start
+page, starts a table of one person and bots for each family, plays a whole round by clicking,
+reads the scores, tries an illegal move, looks from another seat, and uploads a bad variant.
+Screenshots of a table of each family go to docs/screenshots/."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from cardrules.web.server import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+if not CHROMIUM.exists():
+    pytest.fail("the browser tests need the distribution's Chromium at /usr/bin/chromium: "
+                "apt-get install chromium", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield b
+        b.close()
+
+
+def start_table(page: Page, base_url: str, game: str) -> str:
+    """Pick the game on the start page, keep the default seats (one person, bots), start,
+    and return the person's link."""
+    page.goto(base_url + "/")
+    page.select_option("#game", game)
+    page.click("#create")
+    link = page.locator("a.seatlink").first
+    link.wait_for()
+    href = link.get_attribute("href")
+    assert href is not None and "token=" in href
+    return href
+
+
+def play_by_clicking(page: Page) -> None:
+    """Click through a whole round: pass when following is optional, else the first legal
+    move's button, else the lowest card and 'Play selected' (a single card leads)."""
+    for _ in range(2000):
+        page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+        if page.locator("#end").is_visible():
+            return
+        status = page.locator("#status").inner_text()
+        if "Your turn" not in status:
+            page.wait_for_timeout(50)
+            continue
+        before = page.locator("#log").inner_text()
+        on_table = page.locator("#table").inner_text()
+        if page.locator("#pass").count() and "to beat" in on_table:
+            page.click("#pass")
+        elif page.locator("button.legalmove").count():
+            page.locator("button.legalmove").first.click()
+        else:
+            page.locator("#hand .card").first.click()
+            page.click("#play")
+        page.wait_for_function(
+            "([b]) => document.querySelector('#log').innerText !== b "
+            "|| document.querySelector('#end').offsetParent !== null", arg=[before])
+    raise AssertionError("the round did not end")
+
+
+@pytest.mark.parametrize("game", ["big_two", "doudizhu", "tractor", "blackjack_casino"])
+def test_a_person_plays_a_whole_round_by_clicking(browser: Browser, base_url: str,
+                                                  game: str) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    link = start_table(page, base_url, game)
+    page.goto(base_url + link)
+    page.locator("#title").wait_for()
+    page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=True)
+    play_by_clicking(page)
+    scores = page.locator("#end .scores").inner_text()
+    assert scores.startswith("scores: seat 0: ")
+    values = [int(v) for _, v in re.findall(r"seat (\d+): ([+-]?\d+)", scores)]
+    if game != "tractor":
+        assert sum(values) == 0
+    assert page.locator("#end").inner_text().count("seat ") >= 2 * len(values)  # all hands
+    page.close()
+
+
+def test_an_illegal_move_shows_the_rules_sentence(browser: Browser, base_url: str) -> None:
+    page = browser.new_page()
+    link = start_table(page, base_url, "big_two")
+    page.goto(base_url + link)
+    page.wait_for_selector("#play")  # the person's turn (bots moved first)
+    cards = page.locator("#hand .card")
+    cards.nth(0).click()
+    cards.nth(cards.count() - 1).click()  # the lowest and the highest: no combination
+    page.click("#play")
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    error = page.locator("#error").inner_text()
+    assert "is not a combination of this game" in error or "must contain" in error \
+        or "does not beat" in error
+    page.close()
+
+
+def test_another_seat_sees_only_its_own_hand(browser: Browser, base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.select_option("#game", "big_two")
+    page.select_option("select.seatkind[data-seat='1']", "human")
+    page.click("#create")
+    page.locator("a.seatlink").nth(1).wait_for()
+    links = [page.locator("a.seatlink").nth(i).get_attribute("href") for i in range(2)]
+    other = browser.new_context()  # another person's browser
+    seat0, seat1 = page, other.new_page()
+    seat0.goto(base_url + str(links[0]))
+    seat1.goto(base_url + str(links[1]))
+    hands = []
+    for p in (seat0, seat1):
+        p.locator("#hand .card").first.wait_for()
+        hands.append(set(p.locator("#hand .card").all_inner_texts()))
+        assert "You are seat" in p.locator("#status").inner_text()
+    assert hands[0] and hands[1] and not hands[0] & hands[1]
+    assert not hands[1] & set(seat0.content().split())
+    other.close()
+    page.close()
+
+
+def test_a_bad_variant_shows_its_diagnostic(browser: Browser, base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#rules", "game x extends big_two\noverride deal 14 each\n")
+    page.click("#check")
+    page.wait_for_function("!document.querySelector('#diagnostics').hidden")
+    shown = page.locator("#diagnostics").inner_text()
+    assert "upload.rules:2:15: error: 4 x 14 cards + kitty 0 is more than the 52 cards" in shown
+    assert "^~" in shown
+    page.fill("#rules", "game low2 extends big_two\noverride ranks 2 3 4 5 6 7 8 9 10 J Q K A\n")
+    page.click("#diff")
+    page.wait_for_function("document.querySelector('#diagnostics').textContent.includes('+++')")
+    assert "rank 2: highest -> lowest" in page.locator("#diagnostics").inner_text()
+    page.close()
