@@ -3,6 +3,7 @@ their conditions, the banker's policy and the settlement formulas (templates/ban
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from ..cards import ALL_CODES
@@ -70,6 +71,60 @@ class BankingModuleView(ModuleView):
             out.append(DefView(name=d.name, params=params, returns=d.returns,
                                lets=[(n, py(e)) for n, e in d.lets], body=py(d.body)))
         return out
+
+    def _reads(self, exprs: list[ir.Expr], follow: bool) -> tuple[int, frozenset[str]]:
+        """What these formulas read of hands: the largest N of a ``card_value(h, N)`` (N a
+        number or a const; -1 if some N is computed), and the builtins they call; with
+        ``follow``, the defs they call too."""
+        consts = dict(self.g.consts)
+        defs = {d.name: d for d in self.g.defs}
+        seen: set[str] = set()
+        names: set[str] = set()
+        most = 0
+        todo = list(exprs)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ir.Builtin):
+                names.add(node.func)
+                if node.func == "card_value":
+                    at = node.args[1]
+                    value = at.value if isinstance(at, ir.Num) else \
+                        consts.get(at.name, -1) if isinstance(at, ir.ConstRef) else -1
+                    most = -1 if value < 0 or most < 0 else max(most, value)
+            elif isinstance(node, ir.DefCall) and follow and node.func not in seen:
+                seen.add(node.func)
+                d = defs[node.func]
+                todo += [d.body, *(e for _, e in d.lets)]
+            for name in ("args", "domain", "body", "index", "cond", "then", "otherwise",
+                         "left", "right", "operand"):
+                child = getattr(node, name, None)
+                if isinstance(child, tuple):
+                    todo.extend(child)
+                elif child is not None:
+                    todo.append(child)
+        return most, frozenset(names)
+
+    @property
+    def card_reads(self) -> int:
+        """How many of a hand's first cards any formula reads by position."""
+        exprs: list[ir.Expr] = [e for e in (self.b.showdown_early, self.g.match.until)
+                                if e is not None]
+        exprs += [a.when for a in self.b.actions if a.when is not None]
+        if self.b.banker_policy is not None:
+            exprs.append(self.b.banker_policy[1])
+        for d in self.g.defs:
+            exprs += [d.body, *(e for _, e in d.lets)]
+        return self._reads(exprs, False)[0]
+
+    @property
+    def payout_reads(self) -> tuple[int, str]:
+        """What ``def payout`` (and the defs it calls) reads of hands: card positions, and
+        the builtins, as a literal."""
+        d = next(d for d in self.g.defs if d.name == "payout")
+        most, names = self._reads([d.body, *(e for _, e in d.lets)], True)
+        body = textwrap.fill(" ".join(f"{n!r}," for n in sorted(names)), width=92,
+                             initial_indent="    ", subsequent_indent="    ")
+        return most, "frozenset((\n" + body + "\n))" if names else "frozenset()"
 
     @property
     def protocol_imports(self) -> list[str]:

@@ -71,6 +71,9 @@ class BankingModule(Protocol):
     VALUE: tuple[int, ...]
     SOFT_CARDS: frozenset[int]
     BUST: int
+    CARD_READS: int
+    PAYOUT_READS: frozenset[str]
+    PAYOUT_CARD_READS: int
     ACTIONS: tuple[str, ...]
     LABELS: tuple[str, ...]
     ACTION_BET: tuple[int, ...]

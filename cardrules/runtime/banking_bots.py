@@ -5,8 +5,10 @@ draws a card and does nothing else, and the one that only stops."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .banking import BankAction, BankingModule, Hand, HandsView, SeatView, made_hand
 
@@ -43,241 +45,551 @@ def make_threshold(m: BankingModule, limit: int) -> BankBot:
     return threshold_bot
 
 
+Counts = tuple[int, ...]  # how many unseen cards of each class (see Expectation)
+Cards = tuple[int, ...]  # a hand as classes: its first CARD_READS in order, then sorted
+Sig = tuple[int, ...]  # what formulas can read of a hand (Expectation._info)
+Dist = tuple[tuple[Sig, float], ...]  # the banker's final hands, by what payout reads
+# the banker's final hands reachable from its face-up cards, by the cards drawn (the
+# face-down ones included): (ways, classes, how many of each, cards drawn, payout's Sig)
+Paths = tuple[tuple[int, tuple[int, ...], tuple[int, ...], int, Sig], ...]
+
+# The work one decision may do (recursion steps) before the bot falls back to a cheaper
+# reckoning, and then to stopping (docs/language.md, the banking family's bots).
+DECISION_BUDGET = 2_000_000
+FALLBACK_BUDGET = 300_000
+PATHS_BUDGET = 200_000  # banker hands listed per face-up cards (else: a recursion per counts)
+_MEMO_LIMIT = 500_000  # entries per memo; a full memo is emptied
+_DEPTH_LIMIT = 150  # cards a reckoned hand may hold
+
+
+class _OverBudget(Exception):
+    pass
+
+
 class Expectation:
     """Chooses each action by its expected payout over the cards the seat has not seen,
-    computed by recursion from the compiled rules: the actions' conditions and effects, the
-    hand total, the banker's policy, the early showdown and the payout formula. Nothing is
-    written for a particular game, and there is no strategy table.
+    computed from the compiled rules: the actions' conditions and effects, the hand total,
+    the banker's policy, the early showdown and the payout formula. Nothing is written for a
+    particular game, and there is no strategy table.
 
-    The unseen cards (the stock and the face-down cards of others, the banker's included)
-    are grouped by what the rules can tell apart (value, and whether the card is soft). The
-    banker's face-down card is never one that would have ended the round at the deal (no
-    early showdown happened). Approximations, so that a decision takes milliseconds, not
-    seconds: every card after the decision is drawn from the unseen cards as they are at the
-    decision (``exact=True`` removes each drawn card instead: exact, and seconds to a minute
-    a decision); hands are told apart by total, softness and their cards while they have
-    two (see ``_sig``); the two hands of a split are valued each on its own, without
-    splitting again."""
+    Exact, composition dependent: the unseen cards (the stock and every face-down card of
+    the others, the banker's included) are counted per class of what the rules can tell
+    apart (value, and whether the card is soft); every card this hand or the banker draws
+    later is removed from those counts, and the value of each state (counts, hand) is
+    memoised. The banker's face-down cards are among the unseen cards on which the rules'
+    early showdown would not have ended the round at the deal, and each card the hand draws
+    is weighed by that condition too (P(x) * Q(after x) / Q(now), Q the chance that the
+    face-down cards let the round go on). The banker's final hand is reckoned once per
+    (counts, face-up cards) and kept: its possible draws by its policy are listed once per
+    face-up cards, each with the number of orders it can come in, and the counts give each
+    its probability (a product of falling factorials). A hand is known to the formulas by
+    its total, softness, card count and the values of its first ``CARD_READS`` cards, and to
+    the payout by what ``PAYOUT_READS`` names (the compiler states both), so the memo
+    merges only hands no formula can tell apart.
 
-    def __init__(self, m: BankingModule, exact: bool = False) -> None:
-        self.exact = exact
-        self.root: tuple[int, ...] = ()
+    What the reckoning does not model, said plainly:
+    - a split: the hands it makes are valued each on its own, each drawing from the unseen
+      cards as they are at the split (a card one takes is not removed for the other), each
+      splitting again where the rules allow (counting the hands made on its own branch);
+      the sum is the split's value (the usual "independent hands" estimate);
+    - the cards that other seats, and this seat's other hands, draw after this decision;
+    - formulas that read other hands than the one settled and the banker's: the payout,
+      the conditions and the banker's policy and early showdown are evaluated on a table
+      holding only the hand (as many times as the seat has hands) and the banker's hand.
+    So with one player at the table and no split in view, each value is exact.
+
+    Each decision may take ``budget`` steps; past that it reckons again with the banker's
+    final hand drawn from the unseen cards as they are at the decision (one distribution
+    for all outcomes of the hand's draws: the usual approximate method), and past
+    ``FALLBACK_BUDGET`` steps of that it stops (or takes the first legal action).
+    ``last_mode`` tells which (0 exact, 1 approximate, 2 stopped)."""
+
+    def __init__(self, m: BankingModule, budget: int = DECISION_BUDGET) -> None:
         if m.BANKER_DECIDES:
             raise ValueError("the expect bot needs a banker policy stated in the rules "
                              "('banker plays: ACTION while ... else ACTION')")
         self.m = m
+        self.budget = budget
         classes: dict[tuple[int, bool], int] = {}
+        supply: dict[tuple[int, bool], int] = {}
         for c in m.DECK:
-            classes.setdefault((m.VALUE[c], c in m.SOFT_CARDS), c)
+            key = (m.VALUE[c], c in m.SOFT_CARDS)
+            classes.setdefault(key, c)
+            supply[key] = supply.get(key, 0) + m.COPIES
         self.reps = tuple(classes.values())  # one card of each class
-        self.class_of = {c: list(classes).index((m.VALUE[c], c in m.SOFT_CARDS))
-                         for c in m.DECK}
-        self.banker_memo: dict[tuple[tuple[int, ...], tuple[int, ...]],
-                               list[tuple[float, tuple[int, ...]]]] = {}
-        self.payout_memo: dict[tuple[object, ...], int] = {}
-        self.policy_memo: dict[tuple[int, ...], tuple[int, bool]] = {}
-        self.early_memo: dict[tuple[int, ...], bool] = {}
-        self.sig_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self.sig_dist_memo: dict[tuple[tuple[int, ...], tuple[int, ...]],
-                                 list[tuple[float, tuple[int, ...], tuple[int, ...]]]] = {}
-        self.settle_memo: dict[tuple[object, ...], float] = {}
-        self.draw_memo: dict[tuple[int, ...], list[tuple[float, int, tuple[int, ...]]]] = {}
+        self.supply = tuple(supply.values())
+        order = list(classes)
+        self.class_of = {c: order.index((m.VALUE[c], c in m.SOFT_CARDS)) for c in m.DECK}
+        self.reads = m.CARD_READS
+        reads = m.PAYOUT_READS
+        self.pay_total = "hand_total" in reads
+        self.pay_bust = "busted" in reads
+        self.pay_soft = "is_soft" in reads
+        self.pay_count = "card_count" in reads or "card_value" in reads
+        self.pay_cards = m.PAYOUT_CARD_READS if "card_value" in reads else 0
         self.draw, self.stop = plain_actions(m)
+        self.scratch = HandsView(m, [[] for _ in range(m.PLAYERS_MAX)], m.BANKER)
+        self.seat = 0
+        self.up: Cards = ()
+        self.missing = 0
+        self.root: Counts = ()
+        self.steps = 0
+        self.limit = 0
+        self.mode = 0  # 0 exact; 1 the banker's hand from the counts at the decision
+        self.last_mode = 0
+        self.info_memo: dict[Cards, tuple[int, Sig, Sig]] = {}
+        self.rep_of: dict[Sig, Cards] = {}
+        self.add_memo: dict[tuple[Cards, int], Cards] = {}
+        self.q_memo: dict[tuple[Counts, Cards], float] = {}
+        self.draws_memo: dict[tuple[Counts, Cards], list[tuple[float, int, Counts]]] = {}
+        self.plain_memo: dict[Counts, list[tuple[float, int, Counts]]] = {}
+        self.paths_memo: dict[tuple[Cards, int], tuple[Paths, int, frozenset[Sig]] | None] = {}
+        self.dealer_memo: dict[tuple[Counts, Cards], Dist] = {}
+        self.play_memo: dict[tuple[Counts, Cards], Dist] = {}
+        self.settle_memo: dict[tuple[object, ...], float] = {}
+        self.best_memo: dict[tuple[object, ...], float] = {}
+        self.pay_memo: dict[tuple[object, ...], int] = {}
+        self.flat_memo: dict[tuple[object, ...], int | None] = {}
+        self.allowed_memo: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.policy_memo: dict[Sig, tuple[int, bool]] = {}
+        self.plays_memo: dict[Sig, bool] = {}
+        self.early_memo: dict[Sig, bool] = {}
 
-    # ------------------------------------------------------------ helpers
-    def _hand(self, seat: int, classes: Sequence[int], bet: int, split: bool) -> Hand:
-        return made_hand(self.m, seat, [self.reps[k] for k in classes], bet, split)
+    # ------------------------------------------------------------ hands and formulas
+    @staticmethod
+    def _keep(memo: dict[Any, Any], limit: int = _MEMO_LIMIT) -> None:
+        if len(memo) > limit:
+            memo.clear()
 
-    def _draws(self, pool: tuple[int, ...]) -> list[tuple[float, int, tuple[int, ...]]]:
-        """(probability, class, the pool after) of the next card. Not exact: every later
-        card comes from the pool as it was at the decision."""
-        found = self.draw_memo.get(pool)
+    def _key(self, classes: Sequence[int]) -> Cards:
+        k = self.reads
+        if k < 0:
+            return tuple(classes)
+        return tuple(classes[:k]) + tuple(sorted(classes[k:]))
+
+    def _add(self, hand: Cards, k: int) -> Cards:
+        found = self.add_memo.get((hand, k))
         if found is None:
-            n = sum(pool)
-            found = []
-            for k, count in enumerate(pool):
-                if count:
-                    after = pool[:k] + (count - 1,) + pool[k + 1:] if self.exact else pool
-                    found.append((count / n, k, after))
-            if len(self.draw_memo) > 100_000:
-                self.draw_memo.clear()
-            self.draw_memo[pool] = found
+            found = self._key(hand + (k,))
+            self._keep(self.add_memo)
+            self.add_memo[(hand, k)] = found
         return found
 
-    def _banker_final(self, pool: tuple[int, ...], known: tuple[int, ...], missing: int,
-                      view: HandsView) -> list[tuple[float, tuple[int, ...]]]:
-        """The banker's final hands (classes, sorted) with their probabilities."""
-        key = (pool, known + (-missing,))
-        found = self.banker_memo.get(key)
-        if found is not None:
-            return found
-        out: dict[tuple[int, ...], float] = {}
-        if missing:
-            parts = []
-            total = 0.0
-            for p, k, rest in self._draws(pool):
-                cards = tuple(sorted(known + (k,)))
-                if missing == 1 and self._early(view, cards):
-                    continue  # the round would have ended at the deal
-                total += p
-                parts.append((p, cards, rest))
-            for p, cards, rest in parts:
-                for q, final in self._banker_final(rest, cards, missing - 1, view):
-                    out[final] = out.get(final, 0.0) + p * q / total
-        else:
-            draw, stop = self._policy(view, known)
-            if not draw or draw > sum(pool):
-                out[known] = 1.0
-            else:
-                for p, k, rest in self._draws(pool):
-                    cards = tuple(sorted(known + (k,)))
-                    if stop:
-                        out[cards] = out.get(cards, 0.0) + p
+    def _info(self, hand: Cards) -> tuple[int, Sig, Sig]:
+        """The hand's total; all a formula can read of its cards (total, softness, card
+        count, the values of the first CARD_READS cards); and what the payout reads."""
+        found = self.info_memo.get(hand)
+        if found is None:
+            m = self.m
+            cards = [self.reps[k] for k in hand]
+            total, soft = m.hand_total(cards)
+            values = [m.VALUE[c] for c in cards]
+            shown = values if self.reads < 0 else values[:self.reads]
+            sig = (total, int(soft), len(hand), *shown)
+            paid = values if self.pay_cards < 0 else values[:self.pay_cards]
+            pay = (total if self.pay_total else int(total > m.BUST) if self.pay_bust else 0,
+                   int(soft) if self.pay_soft else 0, len(hand) if self.pay_count else 0,
+                   *paid)
+            self.rep_of.setdefault(sig, hand)
+            self.rep_of.setdefault(pay, hand)
+            found = (total, sig, pay)
+            self._keep(self.info_memo)
+            self.info_memo[hand] = found
+        return found
+
+    def _made(self, seat: int, sig: Sig, bet: int, split: bool) -> Hand:
+        return made_hand(self.m, seat, [self.reps[k] for k in self.rep_of[sig]], bet, split)
+
+    def _banker_view(self, sig: Sig) -> HandsView:
+        view = self.scratch
+        for hands in view.hands:
+            hands.clear()
+        view.hands[self.m.BANKER] = [self._made(self.m.BANKER, sig, 0, False)]
+        return view
+
+    def _policy(self, sig: Sig) -> tuple[int, bool]:
+        """(cards the banker's policy draws now, whether it then stops)."""
+        found = self.policy_memo.get(sig)
+        if found is None:
+            a = self.m.banker_action(self._banker_view(sig))
+            found = self.policy_memo[sig] = (self.m.ACTION_DRAW[a], self.m.ACTION_STOP[a])
+        return found
+
+    def _plays(self, sig: Sig) -> bool:
+        """Whether the banker plays its policy on this hand at all: the table lets a hand
+        whose only legal action is the plain stop stand by itself."""
+        found = self.plays_memo.get(sig)
+        if found is None:
+            m = self.m
+            view = self._banker_view(sig)
+            h = view.hands[m.BANKER][0]
+            legal = [i for i, when in enumerate(m.WHEN)
+                     if not (m.ACTION_SPLIT[i] and len(h.cards) != 2) and when(view, h)]
+            found = bool(legal) and not (len(legal) == 1 and legal[0] == self.stop)
+            self.plays_memo[sig] = found
+        return found
+
+    def _early(self, sig: Sig) -> bool:
+        found = self.early_memo.get(sig)
+        if found is None:
+            found = self.early_memo[sig] = self.m.showdown_early(self._banker_view(sig))
+        return found
+
+    def _allowed(self, sig: Sig, bet: int, split: bool, count: int) -> tuple[int, ...]:
+        """The actions the rules' conditions allow on this hand."""
+        key = (sig, bet, split, count)
+        found = self.allowed_memo.get(key)
+        if found is None:
+            m = self.m
+            view = self.scratch
+            for hands in view.hands:
+                hands.clear()
+            h = self._made(self.seat, sig, bet, split)
+            view.hands[self.seat] = [h] * count
+            found = tuple(i for i, when in enumerate(m.WHEN)
+                          if not (m.ACTION_SPLIT[i] and len(h.cards) != 2) and when(view, h))
+            self._keep(self.allowed_memo)
+            self.allowed_memo[key] = found
+        return found
+
+    def _pay(self, pay: Sig, bet: int, split: bool, count: int, banker: Sig) -> int:
+        key = (pay, bet, split, count, banker)
+        found = self.pay_memo.get(key)
+        if found is None:
+            view = self._banker_view(banker)
+            h = self._made(self.seat, pay, bet, split)
+            view.hands[self.seat] = [h] * count
+            found = self.m.payout(view, h)
+            self._keep(self.pay_memo)
+            self.pay_memo[key] = found
+        return found
+
+    # ------------------------------------------------------------ drawing
+    def _tick(self, steps: int = 1) -> None:
+        self.steps += steps
+        if self.steps > self.limit:
+            raise _OverBudget
+
+    def _plain(self, counts: Counts) -> list[tuple[float, int, Counts]]:
+        """(probability, class, the counts after) of the next card, all unseen cards alike."""
+        found = self.plain_memo.get(counts)
+        if found is None:
+            n = sum(counts)
+            found = [(c / n, k, counts[:k] + (c - 1,) + counts[k + 1:])
+                     for k, c in enumerate(counts) if c]
+            self._keep(self.plain_memo)
+            self.plain_memo[counts] = found
+        return found
+
+    def _holes(self, counts: Counts, have: Cards, missing: int
+               ) -> list[tuple[float, Cards, Counts]]:
+        """The banker's face-down cards in order, with probabilities and the counts after."""
+        if not missing:
+            return [(1.0, have, counts)]
+        return [(p * q, cards, after) for p, k, rest in self._plain(counts)
+                for q, cards, after in self._holes(rest, have + (k,), missing - 1)]
+
+    def _q(self, counts: Counts) -> float:
+        """The probability that the banker's face-down cards, drawn from these counts, are
+        ones on which the round goes on after the deal."""
+        key = (counts, self.up)
+        found = self.q_memo.get(key)
+        if found is None:
+            found = 0.0
+            for p, holes, _ in self._holes(counts, (), self.missing):
+                if not self._early(self._info(self._key(holes + self.up))[1]):
+                    found += p
+            self._keep(self.q_memo)
+            self.q_memo[key] = found
+        return found
+
+    def _draws(self, counts: Counts) -> list[tuple[float, int, Counts]]:
+        """The next card of a player's hand, given that the round went on:
+        P(x) * Q(after x) / Q(now), the banker's face-down cards still among the unseen."""
+        key = (counts, self.up)
+        found = self.draws_memo.get(key)
+        if found is None:
+            now = self._q(counts)
+            plain = self._plain(counts)
+            found = plain if now <= 0.0 else \
+                [(p * self._q(rest) / now, k, rest) for p, k, rest in plain]
+            self._keep(self.draws_memo)
+            self.draws_memo[key] = found
+        return found
+
+    # ------------------------------------------------------------ the banker
+    def _paths(self) -> tuple[Paths, int, frozenset[Sig]] | None:
+        """The banker's final hands from its face-up cards, whatever the counts: each with
+        the cards drawn (its face-down cards first) and the number of orders they can come
+        in; the most cards drawn; the payout's Sigs among them. None if they are too many."""
+        key = (self.up, self.missing)
+        if key in self.paths_memo:
+            return self.paths_memo[key]
+        m = self.m
+        nk = len(self.reps)
+        up = self.up
+        frontier: dict[Cards, int] = {(): 1}
+        for _ in range(self.missing):  # the face-down cards, in order
+            nxt: dict[Cards, int] = {}
+            for holes, ways in frontier.items():
+                for k in range(nk):
+                    nxt[holes + (k,)] = nxt.get(holes + (k,), 0) + ways
+            frontier = nxt
+        start: dict[Cards, int] = {}
+        for holes, ways in frontier.items():
+            hand = self._key(holes + up)
+            if not self._early(self._info(hand)[1]):
+                start[hand] = start.get(hand, 0) + ways
+        ends: dict[tuple[Cards, Sig], int] = {}
+        listed = 0
+        result: tuple[Paths, int, frozenset[Sig]] | None = None
+        try:
+            todo: dict[Cards, int] = {}
+            for hand, ways in start.items():
+                if self._plays(self._info(hand)[1]):
+                    todo[hand] = ways
+                else:
+                    ends[(hand, self._info(hand)[2])] = ways
+            while todo:
+                nxt = {}
+                for hand, ways in todo.items():
+                    listed += 1
+                    if listed > PATHS_BUDGET or len(hand) > _DEPTH_LIMIT:
+                        raise _OverBudget
+                    total, sig, pay = self._info(hand)
+                    draw, stop = (0, True) if total > m.BUST else self._policy(sig)
+                    if not draw:
+                        ends[(hand, pay)] = ends.get((hand, pay), 0) + ways
                         continue
-                    for q, final in self._banker_final(rest, cards, 0, view):
-                        out[final] = out.get(final, 0.0) + p * q
-        result = [(p, c) for c, p in out.items()]
-        if len(self.banker_memo) > 400_000:
-            self.banker_memo.clear()
-        self.banker_memo[key] = result
+                    more = {hand: ways}
+                    for _ in range(draw):
+                        grown: dict[Cards, int] = {}
+                        for h, w in more.items():
+                            for k in range(nk):
+                                if h.count(k) < self.supply[k]:
+                                    h2 = self._add(h, k)
+                                    grown[h2] = grown.get(h2, 0) + w
+                        more = grown
+                    for h, w in more.items():
+                        if stop:
+                            p = self._info(h)[2]
+                            ends[(h, p)] = ends.get((h, p), 0) + w
+                        else:
+                            nxt[h] = nxt.get(h, 0) + w
+                todo = nxt
+            groups: dict[tuple[tuple[int, ...], Sig], int] = {}
+            for (hand, pay), ways in ends.items():
+                drawn = list(hand)
+                for k in up:
+                    drawn.remove(k)
+                counted = tuple(drawn.count(k) for k in range(nk))
+                groups[(counted, pay)] = groups.get((counted, pay), 0) + ways
+            paths = tuple((ways, tuple(k for k in range(nk) if counted[k]),
+                           tuple(d for d in counted if d), sum(counted), pay)
+                          for (counted, pay), ways in groups.items())
+            result = (paths, max((p[3] for p in paths), default=0),
+                      frozenset(p[4] for p in paths))
+        except _OverBudget:
+            result = None
+        self.paths_memo[key] = result
         return result
 
-    def _policy(self, view: HandsView, banker: tuple[int, ...]) -> tuple[int, bool]:
-        """(cards the banker's policy draws now, whether it then stops); (0, True) once its
-        hand is over. The policy reads the banker's hand (a bot models no other seat)."""
-        found = self.policy_memo.get(banker)
-        if found is None:
-            m = self.m
-            h = self._hand(m.BANKER, banker, 0, False)
-            if h.total > m.BUST:
-                found = (0, True)
-            else:
-                view.hands[m.BANKER] = [h]
-                a = m.banker_action(view)
-                found = (m.ACTION_DRAW[a], m.ACTION_STOP[a])
-            self.policy_memo[banker] = found
-        return found
-
-    def _early(self, view: HandsView, banker: tuple[int, ...]) -> bool:
-        found = self.early_memo.get(banker)
-        if found is None:
-            view.hands[self.m.BANKER] = [self._hand(self.m.BANKER, banker, 0, False)]
-            found = self.early_memo[banker] = self.m.showdown_early(view)
-        return found
-
-    def _sig(self, hand: tuple[int, ...]) -> tuple[int, ...]:
-        """What the formulas are taken to read of a hand of these classes: its total and
-        softness, and its cards while it has two or fewer (beyond that only that it has more:
-        a formula reading the number or values of cards beyond two is not told apart)."""
-        found = self.sig_memo.get(hand)
-        if found is None:
-            m = self.m
-            total, soft = m.hand_total([self.reps[k] for k in hand])
-            found = (total, soft, *hand) if len(hand) <= 2 else (total, soft, -1)
-            self.sig_memo[hand] = found
-        return found
-
-    def _banker_sigs(self, pool: tuple[int, ...], banker: tuple[int, ...], missing: int,
-                     view: HandsView) -> list[tuple[float, tuple[int, ...], tuple[int, ...]]]:
-        """The banker's final hands merged by what the builtins read of them."""
-        key = (pool, banker + (-missing,))
-        found = self.sig_dist_memo.get(key)
-        if found is None:
-            merged: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
-            for p, final in self._banker_final(pool, banker, missing, view):
-                sig = self._sig(final)
-                q, _ = merged.get(sig, (0.0, final))
-                merged[sig] = (q + p, final)
-            found = [(p, sig, final) for sig, (p, final) in merged.items()]
-            if len(self.sig_dist_memo) > 100_000:
-                self.sig_dist_memo.clear()
-            self.sig_dist_memo[key] = found
-        return found
-
-    def _settle(self, seat: int, hand: tuple[int, ...], bet: int, split: bool,
-                pool: tuple[int, ...], banker: tuple[int, ...], missing: int,
-                view: HandsView) -> float:
-        m = self.m
-        if not self.exact:
-            pool = self.root  # the banker draws from the cards unseen at the decision
-        mine = self._sig(hand)
-        settled_key = (mine, bet, split, pool, banker, missing)
-        found = self.settle_memo.get(settled_key)
+    def _dealer(self, counts: Counts) -> Dist:
+        """The banker's final hand: its face-down cards from these counts (ones on which the
+        round went on), then its policy drawing from what is left."""
+        key = (counts, self.up)
+        found = self.dealer_memo.get(key)
         if found is not None:
             return found
-        mean = 0.0
-        player: Hand | None = None
-        for p, sig, final in self._banker_sigs(pool, banker, missing, view):
-            key = (mine, bet, split, sig)
-            got = self.payout_memo.get(key)
-            if got is None:
-                player = player or self._hand(seat, hand, bet, split)
-                view.hands[seat] = [player]
-                view.hands[m.BANKER] = [self._hand(m.BANKER, final, 0, False)]
-                got = m.payout(view, player)
-                if len(self.payout_memo) > 500_000:
-                    self.payout_memo.clear()
-                self.payout_memo[key] = got
-            mean += p * got
-        if len(self.settle_memo) > 200_000:
-            self.settle_memo.clear()
-        self.settle_memo[settled_key] = mean
-        return mean
+        listed = self._paths()
+        n = sum(counts)
+        acc: dict[Sig, float] = {}
+        if listed is not None and n >= listed[1]:
+            paths, most, _ = listed
+            self._tick(len(paths) // 4 + 1)
+            falling = [1]
+            for i in range(most):
+                falling.append(falling[-1] * (n - i))
+            table = []
+            for k, c in enumerate(counts):
+                row = [1]
+                for i in range(min(self.supply[k], most)):
+                    row.append(row[-1] * (c - i))
+                table.append(row)
+            for ways, ks, ds, drawn, pay in paths:
+                num = ways
+                for k, d in zip(ks, ds, strict=True):
+                    num *= table[k][d]
+                if num:
+                    acc[pay] = acc.get(pay, 0.0) + num / falling[drawn]
+        else:
+            for p, holes, rest in self._holes(counts, (), self.missing):
+                hand = self._key(holes + self.up)
+                _, sig, pay = self._info(hand)
+                if self._early(sig):
+                    continue
+                if not self._plays(sig):
+                    acc[pay] = acc.get(pay, 0.0) + p
+                    continue
+                for final, q in self._play(rest, hand):
+                    acc[final] = acc.get(final, 0.0) + p * q
+        kept = sum(acc.values())
+        found = tuple((pay, p / kept) for pay, p in acc.items()) if kept > 0.0 else \
+            self._unconditioned(counts)
+        self._keep(self.dealer_memo, _MEMO_LIMIT // 10)
+        self.dealer_memo[key] = found
+        return found
 
-    # ------------------------------------------------------------ the recursion
-    def values(self, seat: int, hand: tuple[int, ...], bet: int, split: bool,
-               pool: tuple[int, ...], banker: tuple[int, ...], missing: int,
-               view: HandsView, siblings: int, allowed: Sequence[int] | None,
-               memo: dict[tuple[object, ...], float]) -> dict[int, float]:
-        """The expected payout of each legal action on this hand (``allowed``: the legal
-        actions, when the table says; else the rules' conditions decide)."""
-        m = self.m
-        h = self._hand(seat, hand, bet, split)
-        if allowed is None:
-            view.hands[seat] = [h] * siblings
-            allowed = [i for i, when in enumerate(m.WHEN)
-                       if when(view, h) and not (m.ACTION_SPLIT[i] and (split or siblings > 1))
-                       and (not m.ACTION_SPLIT[i] or len(hand) == 2)]
-        out: dict[int, float] = {}
-        for a in allowed:
-            nbet = bet * m.ACTION_BET[a]
-            if m.ACTION_SPLIT[a]:
-                ev = 0.0
-                for card in hand:
-                    ev += self._best(seat, (card,), nbet, True, pool, banker, missing, view,
-                                     siblings + 1, memo, draw=m.ACTION_DRAW[a],
-                                     stop=m.ACTION_STOP[a])
-                out[a] = ev
-            else:
-                out[a] = self._best(seat, hand, nbet, split, pool, banker, missing, view,
-                                    siblings, memo, draw=m.ACTION_DRAW[a],
-                                    stop=m.ACTION_STOP[a])
-        return out
+    def _unconditioned(self, counts: Counts) -> Dist:
+        """The banker's final hand when no face-down cards would have let the round go on
+        (the seat's reckoning of the table is off): every face-down card alike."""
+        acc: dict[Sig, float] = {}
+        for p, holes, rest in self._holes(counts, (), self.missing):
+            for final, q in self._play(rest, self._key(holes + self.up)):
+                acc[final] = acc.get(final, 0.0) + p * q
+        return tuple(acc.items())
 
-    def _best(self, seat: int, hand: tuple[int, ...], bet: int, split: bool,
-              pool: tuple[int, ...], banker: tuple[int, ...], missing: int, view: HandsView,
-              siblings: int, memo: dict[tuple[object, ...], float], *, draw: int,
-              stop: bool) -> float:
-        """The value of a hand that draws ``draw`` cards, then stops or plays on at its
-        best."""
+    def _play(self, counts: Counts, hand: Cards) -> Dist:
+        """The banker's final hand from this one, by its policy, drawing from these counts."""
+        key = (counts, hand)
+        found = self.play_memo.get(key)
+        if found is not None:
+            return found
+        self._tick()
+        if len(hand) > _DEPTH_LIMIT:
+            raise _OverBudget
+        total, sig, pay = self._info(hand)
+        draw, stop = (0, True) if total > self.m.BUST else self._policy(sig)
+        if not draw or draw > sum(counts):
+            found = ((pay, 1.0),)
+        else:
+            acc: dict[Sig, float] = {}
+            for p, more, rest in self._more(counts, hand, draw):
+                if stop:
+                    s = self._info(more)[2]
+                    acc[s] = acc.get(s, 0.0) + p
+                else:
+                    for final, q in self._play(rest, more):
+                        acc[final] = acc.get(final, 0.0) + p * q
+            found = tuple(acc.items())
+        self._keep(self.play_memo, _MEMO_LIMIT // 5)
+        self.play_memo[key] = found
+        return found
+
+    def _more(self, counts: Counts, hand: Cards, draw: int
+              ) -> list[tuple[float, Cards, Counts]]:
+        """The hand after the banker draws ``draw`` cards."""
+        if not draw:
+            return [(1.0, hand, counts)]
+        return [(p * q, h, after) for p, k, rest in self._plain(counts)
+                for q, h, after in self._more(rest, self._add(hand, k), draw - 1)]
+
+    # ------------------------------------------------------------ the player's hand
+    def _flat(self, pay: Sig, bet: int, split: bool, count: int) -> int | None:
+        """The hand's payout if it is the same against every final hand the banker can
+        reach from its face-up cards (a busted hand, say); else None."""
+        key = (pay, bet, split, count, self.up, self.missing)
+        if key in self.flat_memo:
+            return self.flat_memo[key]
+        listed = self._paths()
+        found: int | None = None
+        if listed is not None and listed[2]:
+            got = {self._pay(pay, bet, split, count, b) for b in listed[2]}
+            found = got.pop() if len(got) == 1 else None
+        self._keep(self.flat_memo)
+        self.flat_memo[key] = found
+        return found
+
+    def _settle(self, counts: Counts, hand: Cards, bet: int, split: bool,
+                count: int) -> float:
+        """The expected payout of a finished hand."""
+        if self.mode:
+            counts = self.root  # the banker draws from the cards unseen at the decision
+        pay = self._info(hand)[2]
+        flat = self._flat(pay, bet, split, count)
+        if flat is not None:
+            return float(flat)
+        key = (counts, self.up, pay, bet, split, count)
+        found = self.settle_memo.get(key)
+        if found is None:
+            found = 0.0
+            for banker, p in self._dealer(counts):
+                found += p * self._pay(pay, bet, split, count, banker)
+            self._keep(self.settle_memo)
+            self.settle_memo[key] = found
+        return found
+
+    def _best(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int) -> float:
+        """The value of a hand in play: its best legal action, or its settlement."""
+        key = (self.mode, counts, self.up, hand, bet, split, count)
+        found = self.best_memo.get(key)
+        if found is not None:
+            return found
+        self._tick()
+        if len(hand) > _DEPTH_LIMIT:
+            raise _OverBudget
         m = self.m
-        if draw and sum(pool) >= draw:
-            return sum(p * self._best(seat, tuple(sorted(hand + (k,))), bet, split, rest,
-                                      banker, missing, view, siblings, memo, draw=draw - 1,
-                                      stop=stop)
-                       for p, k, rest in self._draws(pool))
-        total = m.hand_total([self.reps[k] for k in hand])[0]
-        if stop or total > m.BUST:
-            return self._settle(seat, hand, bet, split, pool, banker, missing, view)
-        key = (hand if self.exact else self._sig(hand), bet, split, siblings)
-        if key in memo:
-            return memo[key]
-        options = self.values(seat, hand, bet, split, pool, banker, missing, view, siblings,
-                              None, memo)
-        best = max(options.values()) if options else \
-            self._settle(seat, hand, bet, split, pool, banker, missing, view)
-        memo[key] = best
-        return best
+        total, sig, _ = self._info(hand)
+        acts = () if total > m.BUST else self._allowed(sig, bet, split, count)
+        left = sum(counts)
+        acts = tuple(a for a in acts
+                     if m.ACTION_DRAW[a] * (2 if m.ACTION_SPLIT[a] else 1) <= left)
+        if not acts:
+            found = self._settle(counts, hand, bet, split, count)
+        else:
+            found = max(self._action(counts, hand, bet, split, count, a) for a in acts)
+        self._keep(self.best_memo)
+        self.best_memo[key] = found
+        return found
+
+    def _action(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int,
+                a: int) -> float:
+        m = self.m
+        bet *= m.ACTION_BET[a]
+        draw, stop = m.ACTION_DRAW[a], m.ACTION_STOP[a]
+        if m.ACTION_SPLIT[a]:  # the hands it makes, each valued on its own
+            return sum(self._after(counts, (k,), bet, True, count + 1, draw, stop)
+                       for k in hand)
+        return self._after(counts, hand, bet, split, count, draw, stop)
+
+    def _after(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int,
+               draw: int, stop: bool) -> float:
+        """The value of a hand that draws ``draw`` cards, then stops or plays on."""
+        if draw and sum(counts):
+            return sum(p * self._after(rest, self._add(hand, k), bet, split, count,
+                                       draw - 1, stop)
+                       for p, k, rest in self._draws(counts))
+        if stop or self._info(hand)[0] > self.m.BUST:
+            return self._settle(counts, hand, bet, split, count)
+        return self._best(counts, hand, bet, split, count)
+
+    # ------------------------------------------------------------ deciding
+    def values(self, seat: int, hand: Sequence[int], up: Sequence[int], unseen: Sequence[int],
+               acts: Sequence[int], *, bet: int, split: bool = False, count: int = 1
+               ) -> dict[int, float]:
+        """The expected payout of each of ``acts`` on the hand ``hand`` (card codes, in
+        order) of ``seat``, the banker's hand being ``up`` (its cards in order, -1 for a
+        face-down one), the seat not having seen the cards ``unseen``. ``split``: the hand
+        was made by a split; ``count``: the seat's hands."""
+        counts = [0] * len(self.reps)
+        for c in unseen:
+            counts[self.class_of[c]] += 1
+        self.seat = seat
+        self.root = tuple(counts)
+        self.up = tuple(self.class_of[c] for c in up if c >= 0)
+        self.missing = sum(1 for c in up if c < 0)
+        cards = self._key([self.class_of[c] for c in hand])
+        for mode, limit in ((0, self.budget), (1, FALLBACK_BUDGET)):
+            self.mode, self.steps, self.limit = mode, 0, limit
+            self.last_mode = mode
+            try:
+                return {a: self._action(self.root, cards, bet, split, count, a)
+                        for a in acts}
+            except (_OverBudget, RecursionError):
+                continue
+        self.last_mode = 2
+        stop = [a for a in acts if a == self.stop] or list(acts[:1])
+        return {a: 0.0 if a in stop else -math.inf for a in acts}
 
     def __call__(self, view: SeatView, legal: Sequence[BankAction],
                  rng: random.Random) -> BankAction:
@@ -285,25 +597,18 @@ class Expectation:
         if legal[0].act < 0:
             return min(legal, key=lambda a: a.amount)  # results are per bet: bet the least
         seat, i = view.acting
-        pool = [0] * len(self.reps)
-        for c in m.DECK:
-            pool[self.class_of[c]] += m.COPIES
+        left = dict.fromkeys(m.DECK, m.COPIES)
         for hands in view.hands:
             for cards in hands:
                 for c in cards:
                     if c >= 0:
-                        pool[self.class_of[c]] -= 1
-        up = view.hands[m.BANKER][0]
-        banker = tuple(sorted(self.class_of[c] for c in up if c >= 0))
-        missing = sum(1 for c in up if c < 0)
-        hand = tuple(sorted(self.class_of[c] for c in view.hands[seat][i]))
-        bet = view.hand_bets[seat][i]
+                        left[c] -= 1
+        unseen = [c for c in m.DECK for _ in range(left[c])]
         own = view.hands[seat]
-        scratch = HandsView(m, [[] for _ in view.hands], m.BANKER)
-        self.root = tuple(pool)
         split = len(own) > 1 or any(len(c) == 1 for c in own)
-        options = self.values(seat, hand, bet, split, tuple(pool), banker, missing, scratch,
-                              len(own), [a.act for a in legal], {})
+        options = self.values(seat, own[i], view.hands[m.BANKER][0], unseen,
+                              [a.act for a in legal], bet=view.hand_bets[seat][i],
+                              split=split, count=len(own))
         best = max(options, key=lambda a: (options[a], -a))
         return next(a for a in legal if a.act == best)
 

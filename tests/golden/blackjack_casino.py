@@ -46,6 +46,13 @@ VALUE: tuple[int, ...] = (
 SOFT_CARDS: frozenset[int] = frozenset((12, 25, 38, 51))
 SOFT_DROP = 10
 BUST = 21  # a total above this busts
+# the formulas read the values of a hand's first CARD_READS cards by position (-1: any card)
+CARD_READS = 2
+# what the payout formula reads (the builtins it calls; the cards it reads by position)
+PAYOUT_READS: frozenset[str] = frozenset((
+    'banker_hand', 'bet_of', 'busted', 'card_count', 'from_split', 'hand_total',
+))
+PAYOUT_CARD_READS = 0
 
 
 def hand_total(cards: Sequence[int]) -> tuple[int, bool]:
