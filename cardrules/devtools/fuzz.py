@@ -55,6 +55,7 @@ class Outcome:
     where: str = ""  # exception type and innermost cardrules frame
     trace: str = ""
     stage: str = ""
+    family: str = ""  # of the compiled game
 
 
 def frame_site(frames: list[tuple[str, int, str]], with_line: bool = True) -> str:
@@ -109,9 +110,14 @@ def run_case(text: str, *, moves: int = 80, path: str = CASE_PATH,
                 err.render()  # the diagnostics must print
             return out
         out.compiled = True
+        out.family = game.family
         at("compile")
         module, source = load_module(game, Path(path).name)
         module_name = module.__name__
+        if game.banking is not None:
+            from .fuzz_banking import play_banking
+            play_banking(game, module, source, Path(path), moves, out, at)
+            return out
         g = Game(game, _cast(RulesModule, module), source, Path(path))
         at("examples")
         try:
@@ -183,7 +189,8 @@ def worker_main(seed: str, profile: str, moves: int, memory_mb: int, timeout: fl
         faulthandler.cancel_dump_traceback_later()
         send({"i": i, "compiled": o.compiled, "examples_ok": o.examples_ok,
               "played": o.played, "crash": o.crash, "where": o.where, "trace": o.trace,
-              "stage": o.stage, "stress": prog.stress, "fault": prog.fault})
+              "stage": o.stage, "stress": prog.stress, "fault": prog.fault,
+              "family": o.family, "banking": "\nfamily banking\n" in prog.text})
         if o.crash == "memory":
             return 3  # start afresh after running out of memory
     return 0
@@ -249,6 +256,7 @@ class Tally:
     sites: Counter[str] = field(default_factory=Counter)  # by category + location
     saved: Counter[str] = field(default_factory=Counter)
     stress: Counter[str] = field(default_factory=Counter)  # crashes per stress shape
+    banking: Counter[str] = field(default_factory=Counter)  # generated, compiled, played
 
 
 def slug(text: str) -> str:
@@ -288,6 +296,10 @@ class Run:
         t.compiled += r["compiled"]
         t.examples_ok += r["compiled"] and r["examples_ok"]
         t.played += r["played"]
+        if r.get("banking"):
+            t.banking["generated"] += 1
+            t.banking["compiled"] += r.get("family") == "banking"
+            t.banking["played"] += r.get("family") == "banking" and r["played"]
         if r["crash"]:
             self.save(r["i"], r["crash"], r["where"], r["trace"], r["stage"])
 
@@ -337,6 +349,9 @@ class Run:
             print(f"pass check: {t.compiled} ({pct(t.compiled):.1f}%), worked examples hold: "
                   f"{t.examples_ok} ({pct(t.examples_ok):.1f}%), reach play: {t.played} "
                   f"({pct(t.played):.1f}%)")
+            b = t.banking
+            print(f"banking family: {b['generated']} cases, {b['compiled']} pass check, "
+                  f"{b['played']} reach play")
             print(f"crashes: {sum(t.crashes.values())}")
             for cat, k in sorted(t.crashes.items()):
                 print(f"  {cat}: {k}")

@@ -38,6 +38,7 @@ from ..cards import JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS
 from ..compiler import compile_path, ir
 from ..compiler.builtins import AGGREGATES, BUILTINS
 from ..compiler.resolve import builtin_games_dir
+from .rulesgen_banking import banking_program
 
 # ---------------------------------------------------------------- the grammar
 
@@ -174,6 +175,7 @@ class Profile:
     max_cards: int = 5  # the largest `cards N` shape
     max_group: int = 4  # the largest group in `group A + group B ...`
     stress_rate: float = 0.0  # programs with one of the extremes below
+    banking_rate: float = 0.15  # programs of the banking family (rulesgen_banking)
     # Shapes of a crash found by this fuzzer and not yet fixed (see AVOIDED), left out so
     # that the normal test run stays green meanwhile; the fuzz command draws them.
     avoid: frozenset[str] = frozenset()
@@ -280,6 +282,7 @@ class Generator:
     def __init__(self, seed: int | str, profile: Profile = SUITE,
                  g: Grammar | None = None) -> None:
         self.rng = random.Random(f"cardrules-fuzz:{seed}")
+        self.seed = seed
         self.p = profile
         self.g = g or grammar()
         self.st = State()
@@ -1351,6 +1354,10 @@ class Generator:
 
     def program(self) -> str:
         r, p = self.rng, self.p
+        other = random.Random(f"cardrules-fuzz-family:{self.seed}")  # the others unchanged
+        if other.random() < p.banking_rate:
+            self.fault = "banking" if other.random() < p.fault_rate else ""
+            return banking_program(other, f"bank{other.randrange(1000)}", bool(self.fault))
         if r.random() < p.stress_rate:
             self.stress = r.choice(STRESS)
         if r.random() < p.fault_rate:

@@ -212,16 +212,21 @@ def made_hand(m: BankingModule, seat: int, cards: Sequence[int], bet: int,
     return h
 
 
-_MOVES: dict[int, tuple[tuple[BankAction, ...], tuple[BankAction, ...]]] = {}
+_MOVES: dict[tuple[tuple[str, ...], tuple[int, ...]],
+             tuple[tuple[BankAction, ...], tuple[BankAction, ...]]] = {}
 
 
 def _moves(m: BankingModule) -> tuple[tuple[BankAction, ...], tuple[BankAction, ...]]:
-    """The module's actions and bets as moves, made once per module."""
-    found = _MOVES.get(id(m))
+    """The module's actions and bets as moves, made once per set of actions and bets (not
+    per module id: a module's id is reused once it is freed, and the fuzzer loads many)."""
+    key = (m.ACTIONS, m.BETS)
+    found = _MOVES.get(key)
     if found is None:
         found = (tuple(BankAction(i, name) for i, name in enumerate(m.ACTIONS)),
                  tuple(BankAction(-1, "bet", b) for b in m.BETS))
-        _MOVES[id(m)] = found
+        if len(_MOVES) > 1000:
+            _MOVES.clear()
+        _MOVES[key] = found
     return found
 
 

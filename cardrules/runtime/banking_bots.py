@@ -55,14 +55,18 @@ Paths = tuple[tuple[int, tuple[int, ...], tuple[int, ...], int, Sig], ...]
 
 # The work one decision may do (recursion steps) before the bot falls back to a cheaper
 # reckoning, and then to stopping (docs/language.md, the banking family's bots).
-DECISION_BUDGET = 2_000_000
-FALLBACK_BUDGET = 300_000
-PATHS_BUDGET = 200_000  # banker hands listed per face-up cards (else: a recursion per counts)
+DECISION_BUDGET = 600_000  # about five seconds of the slowest steps
+FALLBACK_BUDGET = 150_000
+PATHS_BUDGET = 100_000  # banker hands listed per face-up cards (else: a recursion per counts)
 _MEMO_LIMIT = 500_000  # entries per memo; a full memo is emptied
 _DEPTH_LIMIT = 150  # cards a reckoned hand may hold
 
 
 class _OverBudget(Exception):
+    pass
+
+
+class _TooMany(Exception):
     pass
 
 
@@ -104,12 +108,14 @@ class Expectation:
     ``FALLBACK_BUDGET`` steps of that it stops (or takes the first legal action).
     ``last_mode`` tells which (0 exact, 1 approximate, 2 stopped)."""
 
-    def __init__(self, m: BankingModule, budget: int = DECISION_BUDGET) -> None:
+    def __init__(self, m: BankingModule, budget: int = DECISION_BUDGET,
+                 fallback: int | None = None) -> None:
         if m.BANKER_DECIDES:
             raise ValueError("the expect bot needs a banker policy stated in the rules "
                              "('banker plays: ACTION while ... else ACTION')")
         self.m = m
         self.budget = budget
+        self.fallback = FALLBACK_BUDGET if fallback is None else fallback
         classes: dict[tuple[int, bool], int] = {}
         supply: dict[tuple[int, bool], int] = {}
         for c in m.DECK:
@@ -237,13 +243,11 @@ class Expectation:
 
     def _allowed(self, sig: Sig, bet: int, split: bool, count: int) -> tuple[int, ...]:
         """The actions the rules' conditions allow on this hand."""
-        key = (sig, bet, split, count)
+        key = (sig, bet, split, count, self.up)
         found = self.allowed_memo.get(key)
         if found is None:
             m = self.m
-            view = self.scratch
-            for hands in view.hands:
-                hands.clear()
+            view = self._banker_view(self._info(self.up)[1])
             h = self._made(self.seat, sig, bet, split)
             view.hands[self.seat] = [h] * count
             found = tuple(i for i, when in enumerate(m.WHEN)
@@ -296,7 +300,9 @@ class Expectation:
         found = self.q_memo.get(key)
         if found is None:
             found = 0.0
-            for p, holes, _ in self._holes(counts, (), self.missing):
+            holes_of = self._holes(counts, (), self.missing)
+            self._tick(len(holes_of) // 8 + 1)
+            for p, holes, _ in holes_of:
                 if not self._early(self._info(self._key(holes + self.up))[1]):
                     found += p
             self._keep(self.q_memo)
@@ -354,8 +360,9 @@ class Expectation:
                 nxt = {}
                 for hand, ways in todo.items():
                     listed += 1
+                    self._tick()
                     if listed > PATHS_BUDGET or len(hand) > _DEPTH_LIMIT:
-                        raise _OverBudget
+                        raise _TooMany
                     total, sig, pay = self._info(hand)
                     draw, stop = (0, True) if total > m.BUST else self._policy(sig)
                     if not draw:
@@ -370,6 +377,8 @@ class Expectation:
                                     h2 = self._add(h, k)
                                     grown[h2] = grown.get(h2, 0) + w
                         more = grown
+                        listed += len(grown)
+                        self._tick(len(grown) // 4 + 1)
                     for h, w in more.items():
                         if stop:
                             p = self._info(h)[2]
@@ -389,7 +398,7 @@ class Expectation:
                           for (counted, pay), ways in groups.items())
             result = (paths, max((p[3] for p in paths), default=0),
                       frozenset(p[4] for p in paths))
-        except _OverBudget:
+        except _TooMany:
             result = None
         self.paths_memo[key] = result
         return result
@@ -555,6 +564,7 @@ class Expectation:
     def _after(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int,
                draw: int, stop: bool) -> float:
         """The value of a hand that draws ``draw`` cards, then stops or plays on."""
+        self._tick()
         if draw and sum(counts):
             return sum(p * self._after(rest, self._add(hand, k), bet, split, count,
                                        draw - 1, stop)
@@ -579,7 +589,7 @@ class Expectation:
         self.up = tuple(self.class_of[c] for c in up if c >= 0)
         self.missing = sum(1 for c in up if c < 0)
         cards = self._key([self.class_of[c] for c in hand])
-        for mode, limit in ((0, self.budget), (1, FALLBACK_BUDGET)):
+        for mode, limit in ((0, self.budget), (1, self.fallback)):
             self.mode, self.steps, self.limit = mode, 0, limit
             self.last_mode = mode
             try:
