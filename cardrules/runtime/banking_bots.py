@@ -8,6 +8,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import prod
+from operator import itemgetter
 from typing import Any
 
 from .banking import BankAction, BankingModule, Hand, HandsView, SeatView, made_hand
@@ -49,16 +52,27 @@ Counts = tuple[int, ...]  # how many unseen cards of each class (see Expectation
 Cards = tuple[int, ...]  # a hand as classes: its first CARD_READS in order, then sorted
 Sig = tuple[int, ...]  # what formulas can read of a hand (Expectation._info)
 Dist = tuple[tuple[Sig, float], ...]  # the banker's final hands, by what payout reads
-# the banker's final hands reachable from its face-up cards, by the cards drawn (the
-# face-down ones included): (ways, classes, how many of each, cards drawn, payout's Sig)
-Paths = tuple[tuple[int, tuple[int, ...], tuple[int, ...], int, Sig], ...]
+
+
+@dataclass(frozen=True)
+class Paths:
+    """The banker's final hands reachable from its face-up cards, grouped by the cards drawn
+    (its face-down ones included) and what the payout reads of the hand. Each entry: the
+    number of orders the cards can come in; a getter of the falling factorials ff(n_k, d_k)
+    of the classes drawn, from a flat table (``width`` entries per class, and a last entry
+    1.0); the number of cards drawn; the index of its Sig in ``pays``."""
+
+    entries: tuple[tuple[float, Callable[[list[float]], tuple[float, ...]], int, int], ...]
+    pays: tuple[Sig, ...]
+    most: int  # the most cards drawn
+    width: int
 
 # The work one decision may do (recursion steps) before the bot falls back to a cheaper
 # reckoning, and then to stopping (docs/language.md, the banking family's bots).
 DECISION_BUDGET = 600_000  # about five seconds of the slowest steps
 FALLBACK_BUDGET = 150_000
 PATHS_BUDGET = 100_000  # banker hands listed per face-up cards (else: a recursion per counts)
-_MEMO_LIMIT = 500_000  # entries per memo; a full memo is emptied
+_MEMO_LIMIT = 200_000  # entries per memo (a full memo is emptied): a few hundred MB in all
 _DEPTH_LIMIT = 150  # cards a reckoned hand may hold
 
 
@@ -99,7 +113,8 @@ class Expectation:
     - the cards that other seats, and this seat's other hands, draw after this decision;
     - formulas that read other hands than the one settled and the banker's: the payout,
       the conditions and the banker's policy and early showdown are evaluated on a table
-      holding only the hand (as many times as the seat has hands) and the banker's hand.
+      holding only the hand (as many times as the seat has hands) and the banker's hand
+      (for the conditions, its face-up cards: the rest is unknown then).
     So with one player at the table and no split in view, each value is exact.
 
     Each decision may take ``budget`` steps; past that it reckons again with the banker's
@@ -149,7 +164,7 @@ class Expectation:
         self.q_memo: dict[tuple[Counts, Cards], float] = {}
         self.draws_memo: dict[tuple[Counts, Cards], list[tuple[float, int, Counts]]] = {}
         self.plain_memo: dict[Counts, list[tuple[float, int, Counts]]] = {}
-        self.paths_memo: dict[tuple[Cards, int], tuple[Paths, int, frozenset[Sig]] | None] = {}
+        self.paths_memo: dict[tuple[Cards, int], Paths | None] = {}
         self.dealer_memo: dict[tuple[Counts, Cards], Dist] = {}
         self.play_memo: dict[tuple[Counts, Cards], Dist] = {}
         self.settle_memo: dict[tuple[object, ...], float] = {}
@@ -281,7 +296,7 @@ class Expectation:
             n = sum(counts)
             found = [(c / n, k, counts[:k] + (c - 1,) + counts[k + 1:])
                      for k, c in enumerate(counts) if c]
-            self._keep(self.plain_memo)
+            self._keep(self.plain_memo, _MEMO_LIMIT // 8)
             self.plain_memo[counts] = found
         return found
 
@@ -319,15 +334,14 @@ class Expectation:
             plain = self._plain(counts)
             found = plain if now <= 0.0 else \
                 [(p * self._q(rest) / now, k, rest) for p, k, rest in plain]
-            self._keep(self.draws_memo)
+            self._keep(self.draws_memo, _MEMO_LIMIT // 8)
             self.draws_memo[key] = found
         return found
 
     # ------------------------------------------------------------ the banker
-    def _paths(self) -> tuple[Paths, int, frozenset[Sig]] | None:
-        """The banker's final hands from its face-up cards, whatever the counts: each with
-        the cards drawn (its face-down cards first) and the number of orders they can come
-        in; the most cards drawn; the payout's Sigs among them. None if they are too many."""
+    def _paths(self) -> Paths | None:
+        """The banker's final hands from its face-up cards, whatever the counts (see Paths);
+        None if they are too many."""
         key = (self.up, self.missing)
         if key in self.paths_memo:
             return self.paths_memo[key]
@@ -348,7 +362,7 @@ class Expectation:
                 start[hand] = start.get(hand, 0) + ways
         ends: dict[tuple[Cards, Sig], int] = {}
         listed = 0
-        result: tuple[Paths, int, frozenset[Sig]] | None = None
+        result: Paths | None = None
         try:
             todo: dict[Cards, int] = {}
             for hand, ways in start.items():
@@ -393,11 +407,16 @@ class Expectation:
                     drawn.remove(k)
                 counted = tuple(drawn.count(k) for k in range(nk))
                 groups[(counted, pay)] = groups.get((counted, pay), 0) + ways
-            paths = tuple((ways, tuple(k for k in range(nk) if counted[k]),
-                           tuple(d for d in counted if d), sum(counted), pay)
-                          for (counted, pay), ways in groups.items())
-            result = (paths, max((p[3] for p in paths), default=0),
-                      frozenset(p[4] for p in paths))
+            most = max((sum(counted) for counted, _ in groups), default=0)
+            width = most + 1
+            pays = tuple(sorted({pay for _, pay in groups}))
+            where = {pay: i for i, pay in enumerate(pays)}
+            one = nk * width  # the flat table's last entry: 1.0
+            entries = []
+            for (counted, pay), ways in groups.items():
+                at = [k * width + d for k, d in enumerate(counted) if d] + [one, one]
+                entries.append((float(ways), itemgetter(*at), sum(counted), where[pay]))
+            result = Paths(entries=tuple(entries), pays=pays, most=most, width=width)
         except _TooMany:
             result = None
         self.paths_memo[key] = result
@@ -413,24 +432,25 @@ class Expectation:
         listed = self._paths()
         n = sum(counts)
         acc: dict[Sig, float] = {}
-        if listed is not None and n >= listed[1]:
-            paths, most, _ = listed
-            self._tick(len(paths) // 4 + 1)
-            falling = [1]
-            for i in range(most):
-                falling.append(falling[-1] * (n - i))
-            table = []
-            for k, c in enumerate(counts):
-                row = [1]
-                for i in range(min(self.supply[k], most)):
-                    row.append(row[-1] * (c - i))
-                table.append(row)
-            for ways, ks, ds, drawn, pay in paths:
-                num = ways
-                for k, d in zip(ks, ds, strict=True):
-                    num *= table[k][d]
-                if num:
-                    acc[pay] = acc.get(pay, 0.0) + num / falling[drawn]
+        if listed is not None and n >= listed.most:
+            self._tick(len(listed.entries) // 16 + 1)
+            inverse = [1.0]
+            f = 1.0
+            for i in range(listed.most):
+                f *= n - i
+                inverse.append(1.0 / f)
+            flat: list[float] = []
+            for c in counts:  # ff(c, d) for d = 0 .. most
+                f = 1.0
+                flat.append(f)
+                for i in range(listed.most):
+                    f *= c - i
+                    flat.append(f)
+            flat.append(1.0)
+            mass = [0.0] * len(listed.pays)
+            for ways, factors, drawn, slot in listed.entries:
+                mass[slot] += ways * prod(factors(flat)) * inverse[drawn]
+            acc = {sig: p for sig, p in zip(listed.pays, mass, strict=True) if p > 0.0}
         else:
             for p, holes, rest in self._holes(counts, (), self.missing):
                 hand = self._key(holes + self.up)
@@ -445,7 +465,7 @@ class Expectation:
         kept = sum(acc.values())
         found = tuple((pay, p / kept) for pay, p in acc.items()) if kept > 0.0 else \
             self._unconditioned(counts)
-        self._keep(self.dealer_memo, _MEMO_LIMIT // 10)
+        self._keep(self.dealer_memo, _MEMO_LIMIT // 20)
         self.dealer_memo[key] = found
         return found
 
@@ -481,7 +501,7 @@ class Expectation:
                     for final, q in self._play(rest, more):
                         acc[final] = acc.get(final, 0.0) + p * q
             found = tuple(acc.items())
-        self._keep(self.play_memo, _MEMO_LIMIT // 5)
+        self._keep(self.play_memo, _MEMO_LIMIT // 8)
         self.play_memo[key] = found
         return found
 
@@ -502,8 +522,8 @@ class Expectation:
             return self.flat_memo[key]
         listed = self._paths()
         found: int | None = None
-        if listed is not None and listed[2]:
-            got = {self._pay(pay, bet, split, count, b) for b in listed[2]}
+        if listed is not None and listed.pays:
+            got = {self._pay(pay, bet, split, count, b) for b in listed.pays}
             found = got.pop() if len(got) == 1 else None
         self._keep(self.flat_memo)
         self.flat_memo[key] = found
