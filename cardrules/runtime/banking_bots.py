@@ -535,9 +535,11 @@ class Expectation:
         if self.mode:
             counts = self.root  # the banker draws from the cards unseen at the decision
         pay = self._info(hand)[2]
-        flat = self._flat(pay, bet, split, count)
-        if flat is not None:
-            return float(flat)
+        listed = self._paths()
+        if listed is not None and sum(counts) >= listed.most:  # the listing is complete
+            flat = self._flat(pay, bet, split, count)
+            if flat is not None:
+                return float(flat)
         key = (counts, self.up, pay, bet, split, count)
         found = self.settle_memo.get(key)
         if found is None:
