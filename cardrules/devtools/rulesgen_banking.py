@@ -29,6 +29,9 @@ class BankingGen:
         self.name = name
         self.defs: list[tuple[str, str]] = []  # (name, returns) of one hand, defined so far
         self.consts: list[str] = []
+        self.values: dict[str, int] = {}
+        self.soft = ("", 0)  # the soft rank and how much less it counts
+        self.bust = 21
 
     # ------------------------------------------------------------ formulas
     def num(self) -> str:
@@ -148,8 +151,11 @@ class BankingGen:
         full = values.get(soft_rank, 1)
         if r.random() < 0.7 and (full > 0 or r.random() < 0.05):
             low = max(0, full - 10) if r.random() < 0.5 else r.randint(0, max(0, full - 1))
-            out.append(f"soft {soft_rank}: {low if r.random() < 0.97 else full}")
+            low = low if r.random() < 0.97 else full
+            out.append(f"soft {soft_rank}: {low}")
+            self.soft = (soft_rank, full - low)
         out.append(f"bust over {bust}")
+        self.values, self.bust = values, bust
         if r.random() < 0.3:
             name = f"lim{r.randint(0, 99)}"
             out.append(f"const {name} = {r.randint(0, 30)}")
@@ -235,18 +241,31 @@ class BankingGen:
             return rank
         return r.choice(SUIT_LETTERS) + rank
 
+    def total(self, cards: list[str]) -> int:
+        """The hand total by the rules drawn (what the checker's worked example computes)."""
+        ranks = [c if c in JOKER_NAMES else c[1:] for c in cards]
+        total = sum(self.values.get(k, 0) for k in ranks)
+        soft = sum(k == self.soft[0] for k in ranks) if self.soft[1] else 0
+        while soft and total > self.bust:
+            total -= self.soft[1]
+            soft -= 1
+        return total
+
     def example(self, ranks: list[str]) -> str:
+        """A worked example of a hand, mostly true (a total or a bust worked out here)."""
         r = self.r
-        cards = " ".join(self.card(ranks) for _ in range(r.randint(1, 4)))
+        cards = [self.card(ranks) for _ in range(r.randint(1, 4))]
+        shown = " ".join(cards)
         x = r.random()
         split = " after split" if r.random() < 0.15 else ""
-        if x < 0.4:
-            return f'example hand "{cards}"{split} totals {r.randint(0, 40)}'
         if x < 0.6:
-            return f'example hand "{cards}"{split} is {r.choice(["not ", ""])}' \
-                   f'{r.choice(["natural", "busted"])}'
+            total = self.total(cards) if r.random() < 0.85 else r.randint(0, 40)
+            return f'example hand "{shown}"{split} totals {total}'
+        if x < 0.85:
+            bust = self.total(cards) > self.bust
+            return f'example hand "{shown}"{split} is {"" if bust else "not "}busted'
         against = " ".join(self.card(ranks) for _ in range(r.randint(1, 3)))
-        return f'example hand "{cards}"{split} bet {r.randint(1, 6)} against "{against}" ' \
+        return f'example hand "{shown}"{split} bet {r.randint(1, 6)} against "{against}" ' \
                f'payout = {r.randint(-6, 6)}'
 
 
