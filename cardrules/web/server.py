@@ -181,6 +181,7 @@ class Session:
     def state(self, seat: int) -> dict[str, Any]:
         out = render(self.game, self.table, seat)
         out["round"] = self.round
+        out["version"] = self.version  # grows at every move
         out["kinds"] = self.kinds
         out["totals"] = self.totals
         out["match_over"] = bool(self.match is not None and self.match.over)
