@@ -7,8 +7,8 @@ replace docs/screenshots/ (the README shows one), else they go to a temporary di
 
 from __future__ import annotations
 
-import re
 import os
+import re
 import socket
 import threading
 import time
