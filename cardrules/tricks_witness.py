@@ -135,23 +135,26 @@ def cover_witness(a: Game, b: Game) -> str | None:
 
 
 def bidding_witness(a: Game, b: Game) -> str | None:
-    """Cards a seat may show as a bid in one game and not in the other (nobody bid yet)."""
-    from .runtime.tricks.deal import legal_bids
+    """Cards a seat may show as a bid in one game and not in the other (nobody bid yet):
+    copies of one card, then the card sets either game's bids state."""
+    from .runtime.tricks.deal import bid_cards, legal_bids
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     rank = a.tm.LEVELS[0]
     deck = sorted(set(a.tm.DECK) & set(b.tm.DECK))
-    for n, card in product(range(1, max(a.tm.COPIES, b.tm.COPIES) + 1), deck):
-        hand = [card] * n
-        ba = {(x.card, x.count, x.suit) for x in legal_bids(a.tm, 0, hand, rank, None)}
-        bb = {(x.card, x.count, x.suit) for x in legal_bids(b.tm, 0, hand, rank, None)}
+    hands = [(card,) * n for n, card in product(range(1, max(a.tm.COPIES, b.tm.COPIES) + 1),
+                                                 deck)]
+    hands += [cards for g in (a, b) for options in g.tm.BIDS for o in options
+              for cards in bid_cards(o, rank)[:1]
+              if cards not in hands and all(c in deck for c in cards)]
+    for hand in hands:
+        ba = {(x.cards, x.suit) for x in legal_bids(a.tm, 0, hand, rank, None)}
+        bb = {(x.cards, x.suit) for x in legal_bids(b.tm, 0, hand, rank, None)}
         if ba != bb:
-            shown = format_cards(hand)
-            return (f"level {_rank_word(rank)}, nobody bid yet: showing {shown} is "
-                    f"{'a bid' if (card, n) in {(c, k) for c, k, _ in ba} else 'no bid'} "
-                    f"in {a.name}, "
-                    f"{'a bid' if (card, n) in {(c, k) for c, k, _ in bb} else 'no bid'} "
-                    f"in {b.name}")
+            shown = tuple(sorted(hand))
+            return (f"level {_rank_word(rank)}, nobody bid yet: showing {format_cards(hand)} is "
+                    f"{'a bid' if shown in {c for c, _ in ba} else 'no bid'} in {a.name}, "
+                    f"{'a bid' if shown in {c for c, _ in bb} else 'no bid'} in {b.name}")
     return None
 
 

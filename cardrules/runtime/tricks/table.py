@@ -29,12 +29,12 @@ class Action:
 
     kind: str
     card: int = -1
-    count: int = 0
+    cards: tuple[int, ...] = ()  # a bid: the cards shown
     level: int = -1
 
     def __str__(self) -> str:
         if self.kind == "bid":
-            return "bid " + format_cards([self.card] * self.count)
+            return "bid " + format_cards(list(self.cards))
         if self.kind in ("bury", "card"):
             return ("bury " if self.kind == "bury" else "") + format_cards([self.card])
         return self.kind
@@ -347,7 +347,7 @@ class TricksTable:
             out: list[Action] = []
         elif self.phase in ("deal", "last bids"):
             bids = legal_bids(self.m, self.seat, hand, self.trump_rank(), self.standing)
-            out = [Action("bid", b.card, b.count, b.level) for b in bids] + [PASS]
+            out = [Action("bid", cards=b.cards, level=b.level) for b in bids] + [PASS]
         elif self.phase == "bury":
             out = [Action("bury", c) for c in sorted(set(hand), key=self.order.strength)]
         else:
@@ -400,11 +400,9 @@ class TricksTable:
         if not cards:
             raise IllegalMove("no cards given")
         if self.phase in ("deal", "last bids"):
-            if len(set(cards)) != 1:
-                raise IllegalMove("a bid shows copies of one card")
+            shown = tuple(sorted(cards))
             return [next((a for a in self.legal_actions() if a.kind == "bid"
-                          and a.card == cards[0] and a.count == len(cards)),
-                         Action("bid", cards[0], len(cards)))]
+                          and a.cards == shown), Action("bid", cards=shown))]
         kind = "bury" if self.phase == "bury" else "card"
         out = [Action(kind, c) for c in cards]
         if kind == "card" and self.play is not None and not self.play.plays:
@@ -481,9 +479,10 @@ class TricksTable:
         self.history.append((self.seat, a))
         self._legal = None
         if a.kind == "bid":
-            suit_names = self.m.BID_NAMES_SUIT[a.level] and a.card < 52
-            self.bids.append(Bid(self.seat, a.level, a.card, a.count,
-                                 a.card // 13 if suit_names else -1))
+            bid = next(b for b in legal_bids(self.m, self.seat, self.hands[self.seat],
+                                             self.trump_rank(), self.standing)
+                       if b.level == a.level and b.cards == a.cards)
+            self.bids.append(bid)
             if self.phase == "last bids":
                 self.last_chance.pop(0)
             self._deal_on()
