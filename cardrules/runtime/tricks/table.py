@@ -117,6 +117,7 @@ class TricksTable:
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.dealt = 0
         self.bids: list[Bid] = []
+        self.shown: tuple[tuple[int, str], ...] = ()  # the bids as the views show them
         self.last_chance: list[int] = []  # seats still to be asked once the deal is over
         self.phase = "deal"
         self.seat = 0
@@ -366,7 +367,7 @@ class TricksTable:
             seat=seat, phase=self.phase, hand=tuple(sorted(self.hands[seat],
                                                            key=self.order.strength)),
             dealer=self.dealer, trump=self.state if self.phase not in ("deal", "last bids")
-            else None, bids=tuple((b.seat, str(b)) for b in self.bids),
+            else None, bids=self.shown,
             levels=tuple(self.levels),
             trick=tuple(play.plays) if play and self.phase == "play" else (),
             tricks=tuple(self.tricks), defender_points=self.trick_points(), kitty=kitty,
@@ -442,6 +443,8 @@ class TricksTable:
         lead = play.plays[0][1]
         if len(actions) != len(lead) or any(a.kind != "card" for a in actions):
             return None
+        if len(actions) == 1 and actions[0] in self.legal_actions():
+            return None  # an offered card: the legal follows hold it (the offers are exact)
         hand = self.hands[self.seat]
         cards = [a.card for a in actions]
         if Counter(cards) - Counter(hand):
@@ -483,6 +486,7 @@ class TricksTable:
                                              self.trump_rank(), self.standing)
                        if b.level == a.level and b.cards == a.cards)
             self.bids.append(bid)
+            self.shown += ((bid.seat, str(bid)),)
             if self.phase == "last bids":
                 self.last_chance.pop(0)
             self._deal_on()

@@ -151,10 +151,25 @@ def _take(rem: Counter[int], codes: Sequence[int], width: int) -> tuple[int, ...
     return tuple(cards)
 
 
+_SPLITS: dict[tuple[int, TrumpState, tuple[int, ...]], tuple[Piece, ...]] = {}
+_MOST_SPLITS = 100_000  # remembered splits; past it they are forgotten and made again
+
+
 def decompose(cards: Sequence[int], order: Order, m: TricksModule) -> list[Piece]:
     """The units of a play of one class, largest first: repeatedly the largest unit left
     (most cards, then the highest, then the wider: a chain of triples before a chain of
-    pairs of as many cards), down to single cards."""
+    pairs of as many cards), down to single cards. The split depends only on which cards
+    (not their order) and is remembered per module and trump state."""
+    key = (id(m), order.state, tuple(sorted(cards)))
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) >= _MOST_SPLITS:
+            _SPLITS.clear()
+        found = _SPLITS[key] = tuple(_split(cards, order, m))
+    return list(found)
+
+
+def _split(cards: Sequence[int], order: Order, m: TricksModule) -> list[Piece]:
     rem = Counter(cards)
     pieces: list[Piece] = []
     while rem:
