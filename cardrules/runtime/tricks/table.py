@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...cards import BIG_JOKER, CardError, format_cards, parse_cards
+from ...cards import BIG_JOKER, CardError, Cards, format_cards, parse_cards
 from ..core import IllegalMove, shuffled_deck
 from . import trick
 from .deal import Bid, deal_order, legal_bids
@@ -72,19 +72,43 @@ class TricksSeatView:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ThrowOutcome:
+    """A throw that failed: the seat, the cards it tried, the unit it had to play."""
+
+    seat: int
+    tried: Cards
+    played: Cards
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} threw {self.tried}: failed, played {self.played}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class TricksResult:
-    """What a player reads after a round."""
+    """What a player reads after a round; ``str()`` gives it as text. Cards are ``Cards``:
+    tuples of codes that print as notation."""
 
     scores: tuple[int, ...]
     dealer: int
     trump: TrumpState
     defender_points: int
-    kitty: tuple[int, ...]
+    kitty: Cards  # what the dealer buried (or the kitty, in a game without a bury)
     kitty_points: int
     kitty_bonus: int
     level_up: tuple[int, ...]
     levels: tuple[int, ...]
     next_dealer: int
+    throws: tuple[ThrowOutcome, ...] = ()  # the failed throws, in play order
+
+    def __str__(self) -> str:
+        lines = [f"dealer seat {self.dealer}; trumps {self.trump}",
+                 f"defenders' points {self.defender_points} (kitty {self.kitty}: "
+                 f"{self.kitty_points} points, bonus {self.kitty_bonus})",
+                 *(str(t) for t in self.throws),
+                 f"levels up {' '.join(map(str, self.level_up))}; levels now "
+                 f"{' '.join(map(str, self.levels))}; next dealer seat {self.next_dealer}",
+                 "scores " + " ".join(map(str, self.scores))]
+        return "\n".join(lines)
 
 
 @dataclass
@@ -320,9 +344,12 @@ class TricksTable:
         done: Settled = settle(self.m, view)
         self._result = TricksResult(
             scores=self.m.score(view), dealer=self.dealer, trump=self.state,
-            defender_points=done.defender_points, kitty=tuple(kitty),
+            defender_points=done.defender_points, kitty=Cards(kitty),
             kitty_points=trick.card_points(kitty, self.m), kitty_bonus=done.kitty_bonus,
-            level_up=done.level_up, levels=done.levels, next_dealer=done.next_dealer)
+            level_up=done.level_up, levels=done.levels, next_dealer=done.next_dealer,
+            throws=tuple(ThrowOutcome(seat=t.plays[0][0], tried=Cards(t.failed_throw),
+                                      played=Cards(t.plays[0][1]))
+                         for t in self.tricks if t.failed_throw))
 
     def settlement(self, last_unit: int, kitty: Sequence[int],
                    levels: Sequence[int] | None = None) -> Settlement:

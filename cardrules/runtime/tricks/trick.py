@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ...cards import RANK_NAMES, SUIT_LETTERS
 from .protocol import TricksModule
 
 TRUMP = 4  # the class of the trumps; plain suit classes are the notation suits 0-3
@@ -27,6 +28,10 @@ class TrumpState:
 
     suit: int
     rank: int
+
+    def __str__(self) -> str:
+        suit = SUIT_LETTERS[self.suit] if self.suit >= 0 else "none (no-trump)"
+        return f"suit {suit}, rank {RANK_NAMES[self.rank]}"
 
 
 class Order:
