@@ -11,7 +11,7 @@ import pytest
 from cardrules.compiler import CompileError, compile_text
 from cardrules.compiler.diagnostics import Diagnostic
 
-CLIMBING_ONLY = ("combination", "sequence", "ladder", "bombs")
+CLIMBING_ONLY = ("combination", "sequence", "ladder", "bombs", "auction")
 BANKING_ONLY = ("action", "banker", "bust")
 TRICKS_ONLY = ("unit", "trumps", "bidding")
 
@@ -53,7 +53,7 @@ def test_remove_of_another_familys_statement_names_its_family() -> None:
 @pytest.mark.parametrize(("base", "family", "absent"), [
     ("tractor", "tricks", CLIMBING_ONLY + BANKING_ONLY),
     ("big_two", "climbing", TRICKS_ONLY + BANKING_ONLY),
-    ("blackjack", "banking", CLIMBING_ONLY + TRICKS_ONLY),
+    ("blackjack", "banking", CLIMBING_ONLY + TRICKS_ONLY + ("order", "suits", "teams", "lead")),
 ])
 def test_an_unknown_statement_lists_the_familys_statements(base: str, family: str,
                                                            absent: tuple[str, ...]) -> None:

@@ -15,11 +15,14 @@ from .limits import MAX_EXTENDS_DEPTH
 # family here (title, players, deck, lead, const, def, example, ...) belong to every family.
 _ONLY: dict[str, frozenset[str]] = {
     "climbing": frozenset({"combination", "sequence", "ladder", "bombs", "top", "pass",
-                           "after", "round"}),
+                           "after", "round", "auction"}),
     "tricks": frozenset({"levels", "level", "trumps", "ties", "unit", "throw", "follow",
                          "ruff", "points", "kitty", "dealer", "bidding"}),
     "banking": frozenset({"banker", "bet", "values", "soft", "bust", "action", "showdown"}),
 }
+# Statements of the other families that one family does not read either
+# (compiler/check_banking.py).
+_NOT_IN: dict[str, frozenset[str]] = {"banking": frozenset({"order", "suits", "teams", "lead"})}
 _EVERY = frozenset({"title", "family", "players", "deck", "deal", "ranks", "suits", "order",
                     "lead", "teams", "match", "const", "table", "def"})
 _FAMILY = re.compile(r"^[ \t]*(?:override[ \t]+)?family[ \t]+([A-Za-z_]\w*)", re.M)
@@ -47,7 +50,8 @@ def file_family(text: str, path: str, depth: int = 0) -> str:
 
 def of_family(words: list[str], family: str) -> list[str]:
     """The words a game of this family may use: none that only another family reads."""
-    others = set().union(*(w for f, w in _ONLY.items() if f != family))
+    others = set().union(*(w for f, w in _ONLY.items() if f != family),
+                         _NOT_IN.get(family, frozenset()))
     return sorted(w for w in words if w not in others)
 
 
