@@ -95,6 +95,19 @@ def format_cards(codes: tuple[int, ...] | list[int], symbols: bool = False) -> s
     return " ".join(name(c) for c in codes)
 
 
+class Cards(tuple[int, ...]):
+    """Card codes that read as notation: a tuple of ints (equal to the plain tuple) whose
+    ``str`` is ``S3 H10 BJ``, for what a player reads."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"Cards({format_cards(self)!r})"
+
+
 def suit_of(code: int) -> int:
     """Notation suit index, or 4 for a joker."""
     return 4 if code >= 52 else code // 13

@@ -88,7 +88,7 @@ def play_round(game: TricksGame, table: TricksGameTable, out: TextIO) -> None:
             seen_tricks += 1
     r = table.result()
     out.write(f"round over: defenders' points {r.defender_points} (kitty "
-              f"{format_cards(list(r.kitty))}: {r.kitty_points} points, bonus "
+              f"{r.kitty}: {r.kitty_points} points, bonus "
               f"{r.kitty_bonus}); levels up {' '.join(map(str, r.level_up))}; next dealer "
               f"seat {r.next_dealer}\n")
     out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(r.scores))

@@ -1,13 +1,17 @@
 """Witnesses for the differences between two games of family tricks: concrete cards under a
 trump state that the two games order, classify or award differently, and a made-up end of
 round that the two settle differently. Searches are bounded: a few trump states, cards of one
-or two positions, a grid of end-of-round points."""
+or two positions, a grid of end-of-round points; and all of them share a processor-time
+budget (cardrules/budget.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from itertools import product
 
+from .budget import BUDGET, Budget, OutOfTime
 from .cards import SUIT_LETTERS, format_cards
 from .compiler.diff import Difference
 from .game import Game
@@ -37,7 +41,7 @@ def _shown(state: TrumpState) -> str:
     return f"trump {suit} level {RANK_NAMES[state.rank]}"
 
 
-def order_witness(a: Game, b: Game) -> str | None:
+def order_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """Two single cards whose trick the two games give to different plays."""
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
@@ -45,6 +49,7 @@ def order_witness(a: Game, b: Game) -> str | None:
     for state in _states(a):
         oa, ob = a.order(state), b.order(state)
         for x, y in product(deck, deck):
+            _tick(clock)
             if x == y:
                 continue
             wa = trick.trick_winner([(x,), (y,)], oa, a.tm)
@@ -55,7 +60,7 @@ def order_witness(a: Game, b: Game) -> str | None:
     return None
 
 
-def unit_witness(a: Game, b: Game, unit: str = "") -> str | None:
+def unit_witness(a: Game, b: Game, unit: str = "", clock: Budget | None = None) -> str | None:
     """Cards at one or two positions that the two games make different units (one of them
     ``unit``, if given)."""
     from .tricks_game import TricksGame
@@ -75,6 +80,7 @@ def unit_witness(a: Game, b: Game, unit: str = "") -> str | None:
             sets = [(x,) * n for x in deck]
             sets += [(x,) * n + (y,) * n for x, y in product(deck, deck) if x < y]
             for cards in sets:
+                _tick(clock)
                 na, nb = name(a, cards, oa), name(b, cards, ob)
                 if na != nb and (not unit or unit in (na, nb)):
                     return (f"{_shown(state)}: {format_cards(list(cards))} is {na} in {a.name}, "
@@ -94,7 +100,7 @@ def _sets(a: object, b: object) -> list[tuple[int, ...]]:
     return out
 
 
-def lead_witness(a: Game, b: Game) -> str | None:
+def lead_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """Cards that one game lets a leader play and the other does not."""
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
@@ -106,6 +112,7 @@ def lead_witness(a: Game, b: Game) -> str | None:
     for state in _states(a)[:2]:
         oa, ob = a.order(state), b.order(state)
         for cards in _sets(a, b):
+            _tick(clock)
             la, lb = leads(a, cards, oa), leads(b, cards, ob)
             if la != lb:
                 return (f"{_shown(state)}: {format_cards(list(cards))} may be led in "
@@ -113,7 +120,7 @@ def lead_witness(a: Game, b: Game) -> str | None:
     return None
 
 
-def cover_witness(a: Game, b: Game) -> str | None:
+def cover_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """A pair led and two different trumps played on it: a ruff in one game, a discard in
     the other."""
     from .tricks_game import TricksGame
@@ -124,6 +131,7 @@ def cover_witness(a: Game, b: Game) -> str | None:
     plain = [c for c in deck if oa.cls[c] == 1]
     trumps = [c for c in deck if oa.cls[c] == trick.TRUMP]
     for x, (y, z) in product(plain, product(trumps, trumps)):
+        _tick(clock)
         if y >= z:
             continue
         plays = [(x, x), (y, z)]
@@ -134,24 +142,28 @@ def cover_witness(a: Game, b: Game) -> str | None:
     return None
 
 
-def bidding_witness(a: Game, b: Game) -> str | None:
-    """Cards a seat may show as a bid in one game and not in the other (nobody bid yet)."""
-    from .runtime.tricks.deal import legal_bids
+def bidding_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
+    """Cards a seat may show as a bid in one game and not in the other (nobody bid yet):
+    copies of one card, then the card sets either game's bids state."""
+    from .runtime.tricks.deal import bid_cards, legal_bids
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     rank = a.tm.LEVELS[0]
     deck = sorted(set(a.tm.DECK) & set(b.tm.DECK))
-    for n, card in product(range(1, max(a.tm.COPIES, b.tm.COPIES) + 1), deck):
-        hand = [card] * n
-        ba = {(x.card, x.count, x.suit) for x in legal_bids(a.tm, 0, hand, rank, None)}
-        bb = {(x.card, x.count, x.suit) for x in legal_bids(b.tm, 0, hand, rank, None)}
+    hands = [(card,) * n for n, card in product(range(1, max(a.tm.COPIES, b.tm.COPIES) + 1),
+                                                 deck)]
+    hands += [cards for g in (a, b) for options in g.tm.BIDS for o in options
+              for cards in bid_cards(o, rank)[:1]
+              if cards not in hands and all(c in deck for c in cards)]
+    for hand in hands:
+        _tick(clock)
+        ba = {(x.cards, x.suit) for x in legal_bids(a.tm, 0, hand, rank, None)}
+        bb = {(x.cards, x.suit) for x in legal_bids(b.tm, 0, hand, rank, None)}
         if ba != bb:
-            shown = format_cards(hand)
-            return (f"level {_rank_word(rank)}, nobody bid yet: showing {shown} is "
-                    f"{'a bid' if (card, n) in {(c, k) for c, k, _ in ba} else 'no bid'} "
-                    f"in {a.name}, "
-                    f"{'a bid' if (card, n) in {(c, k) for c, k, _ in bb} else 'no bid'} "
-                    f"in {b.name}")
+            shown = tuple(sorted(hand))
+            return (f"level {_rank_word(rank)}, nobody bid yet: showing {format_cards(hand)} is "
+                    f"{'a bid' if shown in {c for c, _ in ba} else 'no bid'} in {a.name}, "
+                    f"{'a bid' if shown in {c for c, _ in bb} else 'no bid'} in {b.name}")
     return None
 
 
@@ -160,7 +172,7 @@ def _rank_word(rank: int) -> str:
     return RANK_NAMES[rank]
 
 
-def first_dealer_witness(a: Game, b: Game) -> str | None:
+def first_dealer_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     fa, fb = a.tm.DEALER_FALLBACK, b.tm.DEALER_FALLBACK
@@ -168,7 +180,7 @@ def first_dealer_witness(a: Game, b: Game) -> str | None:
             f"{b.name}") if fa != fb else None
 
 
-def penalty_witness(a: Game, b: Game) -> str | None:
+def penalty_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     pa, pb = a.tm.THROW_PENALTY, b.tm.THROW_PENALTY
@@ -176,24 +188,25 @@ def penalty_witness(a: Game, b: Game) -> str | None:
             f"{pb} in {b.name}") if pa != pb else None
 
 
-def follow_witness(a: Game, b: Game, unit: str) -> str | None:
+def follow_witness(a: Game, b: Game, unit: str, clock: Budget | None = None) -> str | None:
     """Where one game lacks the led unit, the unit itself is the witness."""
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     for g, other in ((a, b), (b, a)):
         if unit in g.tm.UNITS and unit not in other.tm.UNITS:
-            found = unit_witness(a, b, unit)
+            found = unit_witness(a, b, unit, clock)
             return f"a {unit} can be led only in {g.name}: {found}" if found else None
     return None
 
 
-def settle_witness(a: Game, b: Game) -> str | None:
+def settle_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """An end of round (dealer seat 0) that the two games settle differently."""
     from .tricks_game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     top = 100 * max(a.tm.COPIES, b.tm.COPIES)
     kitties = ((0, 0), (10, 1), (10, 2), (25, 4))  # the simplest ends first
     for (kitty, last), points in product(kitties, range(0, top + 1, 5)):
+        _tick(clock)
         sa = a.settle(dealer=0, points=points, kitty=kitty, last=last)
         sb = b.settle(dealer=0, points=points, kitty=kitty, last=last)
         if sa != sb:
@@ -206,22 +219,39 @@ def settle_witness(a: Game, b: Game) -> str | None:
     return None
 
 
-def _search(a: Game, b: Game, subject: str) -> str | None:
+def _tick(clock: Budget | None) -> None:
+    if clock is not None:
+        clock.tick()
+
+
+def _search(a: Game, b: Game, subject: str, clock: Budget) -> str | None:
     searches = {"order": order_witness, "lead": lead_witness,
                 "cover": cover_witness, "bidding": bidding_witness,
                 "first": first_dealer_witness, "penalty": penalty_witness,
                 "settle": settle_witness}
     if subject.startswith("follow "):
-        return follow_witness(a, b, subject.removeprefix("follow "))
+        return follow_witness(a, b, subject.removeprefix("follow "), clock)
     if subject.startswith("unit "):
-        return unit_witness(a, b, subject.removeprefix("unit "))
-    return searches[subject](a, b)
+        return unit_witness(a, b, subject.removeprefix("unit "), clock)
+    return searches[subject](a, b, clock)
 
 
-def with_tricks_witnesses(a: Game, b: Game, diffs: list[Difference]) -> list[Difference]:
-    """Witnesses where both games are of family tricks; none across families."""
+def with_tricks_witnesses(a: Game, b: Game, diffs: list[Difference],
+                          budget: float = BUDGET) -> list[Difference]:
+    """Witnesses where both games are of family tricks; none across families. The searches
+    share a processor-time budget (cardrules/budget.py, as the climbing searches); one that
+    runs out of it says so, and those after it are not made."""
     if _tricks_games(a, b) is None:
         return [replace(d, probe=None) for d in diffs]
+    clock = Budget(budget)
+
+    def search(run: Callable[[], str | None]) -> str | None:
+        try:
+            with clock.guard():
+                return run()
+        except OutOfTime:
+            return clock.stopped()
+
     out = []
     found: dict[str, str | None] = {}
     for d in diffs:
@@ -229,12 +259,13 @@ def with_tricks_witnesses(a: Game, b: Game, diffs: list[Difference]) -> list[Dif
         if d.probe is not None:
             subject = d.probe[1]
             if subject not in found:
-                found[subject] = _search(a, b, subject)
+                found[subject] = search(partial(_search, a, b, subject, clock))
             w = found[subject] or "no witness found in the searched cards"
         out.append(replace(d, witness=w, probe=None))
     scoring = [i for i, d in enumerate(out) if d.area in _SCORING]
     if scoring:
         target = next((i for i in scoring if out[i].what.startswith("def ")), scoring[0])
-        w = settle_witness(a, b) or "no end of round found that the two settle differently"
+        w = search(partial(settle_witness, a, b, clock)) or \
+            "no end of round found that the two settle differently"
         out[target] = replace(out[target], witness=w)
     return out

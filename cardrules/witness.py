@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import functools
 import random
-import signal
-import threading
-import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import permutations, product
 from math import comb
 
+from .budget import BUDGET, Budget, OutOfTime
 from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from .compiler import ir
 from .compiler.diff import Difference, moved_runs
@@ -38,71 +35,37 @@ _PER_RUN = 40  # plays per run of a sequence when its plays' keys depend on the 
 _SUBSETS = 200_000  # without an interrupting timer: the most card sets of a kind's sizes a
 # deck may hold for its plays to be made from the whole deck (a kind's generator may examine
 # each of them and yield none, when a kind classified before it claims them all)
-BUDGET = 6.0  # seconds of processor time (not wall time: a busy machine finds the same
-# witnesses) for all the witness searches of one diff
 NOT_FOUND = "no witness found in the searched plays"
-
-
-class _OutOfTime(Exception):
-    pass
 
 
 @dataclass
 class _Search:
     """What one diff's witness searches share: the two games, the deck both can deal, the
-    time budget, and notes on plays that were not made."""
+    time budget (cardrules/budget.py), and notes on plays that were not made."""
 
     a: Game
     b: Game
     budget: float = BUDGET
-    deadline: float = 0.0
+    clock: Budget = field(init=False)
     common: list[int] = field(default_factory=list)
     cut: dict[str, list[str]] = field(default_factory=dict)  # kind -> games not searched whole
     hands_only: set[str] = field(default_factory=set)  # kinds made from dealt hands only
     made: dict[tuple[bool, str, tuple[str, ...] | None, bool], list[Play]] = field(
         default_factory=dict)  # (game is A, kind, ranks, own deck) -> plays
-    armed: bool = False  # a processor-time timer will interrupt the search at the deadline
 
     def __post_init__(self) -> None:
-        self.deadline = time.process_time() + self.budget
+        self.clock = Budget(self.budget)
         self.common = common_deck(self.a, self.b)
 
     def tick(self) -> None:
-        if time.process_time() >= self.deadline:
-            raise _OutOfTime
+        self.clock.tick()
 
-    def _ring(self, signum: int, frame: object) -> None:
-        if self.armed:
-            self.armed = False  # once: a late ring during cleanup raises no second time
-            raise _OutOfTime
-
-    @contextmanager
-    def guard(self) -> Iterator[None]:
-        """Hold the budget even inside a play generator that examines many card sets and
-        yields none (``tick`` runs only between plays): a processor-time timer (SIGPROF)
-        interrupts the search at the deadline. Where there is none (no ``setitimer``, not the
-        main thread, or SIGPROF in use, as by a profiler), ``_make`` takes plays from the whole
-        deck only when it holds few enough card sets of the kind's sizes, else from dealt
-        hands."""
-        self.tick()
-        if not hasattr(signal, "setitimer") or \
-                threading.current_thread() is not threading.main_thread() or \
-                signal.getsignal(signal.SIGPROF) is not signal.SIG_DFL or \
-                signal.getitimer(signal.ITIMER_PROF) != (0.0, 0.0):
-            yield
-            return
-        old = signal.signal(signal.SIGPROF, self._ring)
-        try:
-            self.armed = True
-            signal.setitimer(signal.ITIMER_PROF,
-                             max(1e-6, self.deadline - time.process_time()))
-            yield
-        finally:
-            try:
-                self.armed = False  # a ring here raises _OutOfTime once, after cleanup
-            finally:
-                signal.setitimer(signal.ITIMER_PROF, 0)
-                signal.signal(signal.SIGPROF, old)
+    @property
+    def armed(self) -> bool:
+        """A processor-time timer will interrupt the search at the deadline: ``_make``
+        takes plays from the whole deck; without one, only when it holds few enough card
+        sets of the kind's sizes, else from dealt hands."""
+        return self.clock.armed
 
     def take(self, stream: Iterator[Play], limit: int) -> tuple[list[Play], bool]:
         """Up to ``limit`` plays of the stream, and whether it had no more."""
@@ -598,16 +561,15 @@ def with_witnesses(a: Game, b: Game, diffs: list[Difference],
     time budget; one that runs out of it says so, and those after it are not made."""
     if "tricks" in (a.ir.family, b.ir.family):  # the climbing searches do not apply
         from .tricks_witness import with_tricks_witnesses
-        return with_tricks_witnesses(a, b, diffs)
+        return with_tricks_witnesses(a, b, diffs, budget)
     s = _Search(a, b, budget)
 
     def search(run: Callable[[], str | None]) -> str | None:
         try:
-            with s.guard():
+            with s.clock.guard():
                 return run()
-        except _OutOfTime:
-            return (f"no witness: not searched to the end; the witness search stopped after "
-                    f"{s.budget:g} s of processor time, its time budget")
+        except OutOfTime:
+            return s.clock.stopped()
 
     out = []
     for d in diffs:

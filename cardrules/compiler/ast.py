@@ -395,7 +395,9 @@ class DealerNext:
 
 @dataclass(frozen=True, kw_only=True)
 class Bid:
-    options: tuple[tuple[Tok, Tok | None], ...]  # (count, card); None: the trump rank
+    # each option a set of cards shown, as parts (count, card): `2 rank` is ((2, None),)
+    # (None: the trump rank, in one suit), `LJ + BJ` is ((None, LJ), (None, BJ)) (None: one)
+    options: tuple[tuple[tuple[Tok | None, Tok | None], ...], ...]
     names: Tok  # suit | none
     span: Span
 

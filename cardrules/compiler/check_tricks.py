@@ -21,6 +21,7 @@ _TRICKS_ONLY = ("levels", "level up", "trumps", "ties", "unit", "lead", "throw",
                 "points", "kitty", "kitty bonus", "dealer first", "dealer next", "bidding")
 _CLIMBING_EXAMPLES = (ast.ExampleIs, ast.ExampleBeats, ast.ExampleScores)
 _TRICKS_EXAMPLES = (ast.ExampleTricks, ast.ExampleSettle)
+MAX_BID_CARDS = 8  # the cards one option of a bid shows
 _SETTLE_SETUP = ("dealer", "points", "kitty", "last", "dealer_level", "defender_level")
 
 
@@ -354,21 +355,36 @@ class TricksChecker:
             return ()
         out = []
         for bid in stmt.bids:
-            options: list[tuple[int, int]] = []
-            for count, card in bid.options:
-                n = self.ch.int_of(count, 1, 4, "cards of a bid")
-                if n > self.ch.copies:
-                    self.err.error(count.span, f"a deck of {self.ch.copies} copies has no {n} "
-                                   "identical cards")
-                code = -1 if card is None else self.ch.card_of(card)
-                if card is not None and bid.names.text == "suit" and code < 52:
-                    pass  # a suited card names its own suit
-                elif card is not None and bid.names.text == "suit":
-                    self.err.error(bid.names.span, "a joker has no suit to name",
-                                   "write 'names none'")
-                options.append((n, code))
-            out.append(ir.Bid(options=tuple(options), names=bid.names.text))
+            options = tuple(self.bid_option(parts, bid.names) for parts in bid.options)
+            out.append(ir.Bid(options=options, names=bid.names.text))
         return tuple(out)
+
+    def bid_option(self, parts: tuple[tuple[ast.Tok | None, ast.Tok | None], ...],
+                   names: ast.Tok) -> tuple[int, ...]:
+        """The cards one option of a bid shows (sorted codes; -1 a trump-rank card)."""
+        codes: list[int] = []
+        for count, card in parts:
+            n = 1 if count is None else self.ch.int_of(count, 1, 4, "cards of a bid")
+            code = -1 if card is None else self.ch.card_of(card)
+            if card is not None and code < 0:
+                continue  # not a card of the deck: reported
+            codes += [code] * n
+            at = count or card
+            assert at is not None
+            if len(codes) > MAX_BID_CARDS:
+                self.err.error(at.span, f"a bid shows at most {MAX_BID_CARDS} cards")
+                return tuple(sorted(codes[:MAX_BID_CARDS]))
+            k = codes.count(codes[-1])  # the copies of this card the bid shows so far
+            if k > self.ch.copies and k - n < self.ch.copies + 1:  # reported once
+                self.err.error(at.span, f"a deck of {self.ch.copies} copies has no {k} "
+                               "identical cards")
+        shown = [c for c in codes if c >= 0]
+        if names.text == "suit" and any(c >= 52 for c in shown):
+            self.err.error(names.span, "a joker has no suit to name", "write 'names none'")
+        elif names.text == "suit" and len({c // 13 for c in shown}) > 1:
+            self.err.error(names.span, "a bid that names a suit shows cards of that one suit",
+                           "write 'names none', or cards of one suit")
+        return tuple(sorted(codes))
 
     # ---------------------------------------------------------------- worked examples
     def examples(self) -> tuple[ir.Example, ...]:

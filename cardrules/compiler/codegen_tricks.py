@@ -102,7 +102,7 @@ class TricksModuleView(ModuleView):
                       for c in range(54)])
 
     @property
-    def bids(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+    def bids(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         return tuple(b.options for b in self.t.bids)
 
     @property

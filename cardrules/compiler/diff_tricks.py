@@ -25,7 +25,10 @@ def unit(u: ir.Unit) -> str:
 
 
 def _bid(b: ir.Bid) -> str:
-    opts = " or ".join(f"{n} {'rank' if c < 0 else card_name(c)}" for n, c in b.options)
+    opts = " or ".join(" + ".join(
+        f"{o.count(c)} rank" if c < 0 else
+        f"{o.count(c)} {card_name(c)}" if o.count(c) > 1 else card_name(c)
+        for c in dict.fromkeys(o)) for o in b.options)
     return f"{opts} names {b.names}"
 
 

@@ -335,7 +335,8 @@ class FollowRule:
 
 @dataclass(frozen=True, kw_only=True)
 class Bid:
-    options: tuple[tuple[int, int], ...]  # (count, card code); card -1: the trump rank
+    options: tuple[tuple[int, ...], ...]  # each the cards shown (sorted codes); -1: a card
+    # of the trump rank, all of one suit (N of them: `N rank`)
     names: str  # suit | none
 
 

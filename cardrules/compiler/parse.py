@@ -18,7 +18,8 @@ from lark.exceptions import (
 
 from ..text import steering_char
 from . import ast
-from .diagnostics import CompileError, Diagnostic, Span, did_you_mean, source_lines
+from .diagnostics import CompileError, Diagnostic, Span, source_lines
+from .family_hints import statement_hint
 from .limits import MAX_NUMBER_DIGITS, MAX_TREE_DEPTH
 from .parse_tricks import TricksToAst, tricks_key
 
@@ -675,9 +676,9 @@ def _parse_error(path: str, text: str, err: UnexpectedInput) -> Diagnostic:
     starts_word = tok.type == "NAME" or tok.type.startswith("_KW_")
     if "_KW_COMBINATION" in err.expected and starts_word:  # a statement starts here
         words = [e[4:].lower() for e in err.expected if e.startswith("_KW_")]
-        return Diagnostic(message=f"unknown statement '{tok}'", span=span,
-                          hint=did_you_mean(str(tok).lower(), words)
-                          or "statements start with: " + ", ".join(sorted(words)))
+        after_remove = text[:tok.start_pos or 0].rstrip().endswith("remove")
+        message, hint = statement_hint(str(tok), words, text, path, after_remove)
+        return Diagnostic(message=message, span=span, hint=hint)
     if tok.type == "NAME" and "NAME" not in err.expected and str(tok).lower() != str(tok):
         hint += "; keywords are lower case"
     return Diagnostic(message=f"unexpected {str(tok)!r}", span=span, hint=hint)

@@ -176,11 +176,14 @@ class TricksToAst:
         return ast.DealerNext(value=c[0])
 
     # -- bidding
-    def bid_rank(self, c: list[Token]) -> tuple[ast.Tok, ast.Tok | None]:
-        return (self.tok(c[0]), None)
+    def bid_rank(self, c: list[Token]) -> tuple[tuple[ast.Tok | None, ast.Tok | None], ...]:
+        return ((self.tok(c[0]), None),)
 
-    def bid_card(self, c: list[Any]) -> tuple[ast.Tok, ast.Tok | None]:
-        return (self.tok(c[0]), c[1])
+    def bid_part(self, c: list[Any]) -> tuple[ast.Tok | None, ast.Tok | None]:
+        return (self.tok(c[0]), c[1]) if len(c) == 2 else (None, c[0])
+
+    def bid_set(self, c: list[Any]) -> tuple[tuple[ast.Tok | None, ast.Tok | None], ...]:
+        return tuple(c)
 
     def bid_names(self, c: list[Token]) -> ast.Tok:
         return self.tok(c[0])

@@ -86,8 +86,9 @@ POINTS: tuple[int, ...] = (
     5, 0, 0, 0, 0, 10, 0, 0, 10, 0, 0, 0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 10, 0, 0, 0,
 )
 KITTY_BURY = True
-# BIDS, low to high: each a choice of (count, card); card -1 means the trump rank
-BIDS: tuple[tuple[tuple[int, int], ...], ...] = (((1, -1),), ((2, -1),), ((2, 52), (2, 53)))
+# BIDS, low to high: each a choice of the cards shown; -1 is a card of the trump rank, all
+# of one suit
+BIDS: tuple[tuple[tuple[int, ...], ...], ...] = (((-1,),), ((-1, -1),), ((52, 52), (53, 53)))
 BID_NAMES_SUIT: tuple[bool, ...] = (True, True, False)
 DEALER_FALLBACK = 0
 

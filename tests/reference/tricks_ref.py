@@ -220,3 +220,152 @@ def trick_winner(plays: Sequence[Sequence[str]], rules: Rules, pos: Pos) -> int:
         if k is not None and k > best_key:
             best, best_key = i, k
     return best
+
+
+# ------------------------------------------------------------------ leads of several units
+def unit_shapes(rules: Rules) -> list[Shape]:
+    """Every unit shape of the game: identical cards, and chains of two or more."""
+    return [(w, 1) for w in rules.widths] + [(w, n) for w in rules.chains for n in range(2, 14)]
+
+
+def splits(cards: Sequence[str], rules: Rules, pos: Pos) -> list[list[tuple[int, int, Shape]]]:
+    """Every way to split cards of one class into units, each unit as (size, top position,
+    shape) (brute force: the unit holding the lowest card left, then the rest)."""
+    out: list[list[tuple[int, int, Shape]]] = []
+
+    def walk(left: Counter[str], taken: list[tuple[int, int, Shape]]) -> None:
+        if not left:
+            out.append(taken)
+            return
+        low = min(left, key=lambda c: (pos[c][1], c))
+        size = sum(left.values())
+        for width, length in unit_shapes(rules):
+            if width * length > size or left[low] < width:
+                continue
+            for inst in instances(left, width, length, pos):
+                if low in inst:
+                    top = max(pos[c][1] for c in inst)
+                    walk(left - Counter(inst), [*taken, (width * length, top, (width, length))])
+
+    walk(Counter(cards), [])
+    return out
+
+
+def lead_format(lead: Sequence[str], rules: Rules, pos: Pos) -> list[Shape]:
+    """The units a lead is read as, largest first: of every split into units, the one whose
+    units, by size then top position, high to low, come first."""
+    best = max(sorted(s, reverse=True) for s in splits(lead, rules, pos))
+    return [shape for _, _, shape in best]
+
+
+def format_vector(cards: Sequence[str], shapes: Sequence[Shape], rules: Rules,
+                  pos: Pos) -> tuple[int, ...]:
+    """For a lead of several units (largest first): for each unit in turn and each of its
+    priorities, how many copies the cards hold, with the unit's card count as the limit;
+    the largest such vector over every packing of all the copies together."""
+    best: tuple[int, ...] = ()
+    held = Counter(cards)
+    known: dict[tuple[Shape, ...], bool] = {}
+
+    def fits(shapes: list[Shape]) -> bool:
+        key = tuple(sorted(shapes, reverse=True))  # widest first: fewest instances
+        if key not in known:
+            known[key] = packs(held, key, pos)
+        return known[key]
+
+    def search(piece: int, prio: int, used: list[Shape], left: int,
+               vec: tuple[int, ...]) -> None:
+        nonlocal best
+        if piece == len(shapes):
+            best = max(best, vec)
+            return
+        prios = rules.priorities.get(shapes[piece], [[shapes[piece]]])
+        if prio == len(prios):
+            if piece + 1 < len(shapes):
+                nxt = shapes[piece + 1]
+                search(piece + 1, 0, used, nxt[0] * nxt[1], vec)
+            else:
+                search(piece + 1, 0, used, 0, vec)
+            return
+        p_size = sum(w * n for w, n in prios[prio])
+        k = 0
+        while p_size * (k + 1) <= left and fits(used + prios[prio] * (k + 1)):
+            k += 1
+        # the most copies that fit: any vector with fewer here is smaller, whatever follows
+        search(piece, prio + 1, used + prios[prio] * k, left - p_size * k, vec + (k,))
+
+    search(0, 0, [], shapes[0][0] * shapes[0][1], ())
+    return best
+
+
+def legal_follows_to_format(lead: Sequence[str], hand: Sequence[str], rules: Rules,
+                            pos: Pos) -> set[tuple[str, ...]]:
+    """Every legal follow (sorted) to any lead of one class, a throw of several units
+    included: as many cards of the led class as the hand holds (up to the lead's count);
+    within the class, the follows whose vector (format_vector) is the largest any set of
+    as many cards from the hand reaches (brute force over the hand's subsets)."""
+    n = len(lead)
+    led = pos[lead[0]][0]
+    in_class = [c for c in hand if pos[c][0] == led]
+    subsets = {tuple(sorted(s)) for s in combinations(sorted(hand), n)}
+    need = min(n, len(in_class))
+    good = {s for s in subsets if sum(pos[c][0] == led for c in s) == need}
+    shapes = lead_format(lead, rules, pos)
+    if len(in_class) <= n or all(s == (1, 1) for s in shapes):
+        return good
+    cache: dict[tuple[str, ...], tuple[int, ...]] = {}
+
+    def vec(s: tuple[str, ...]) -> tuple[int, ...]:
+        part = tuple(c for c in s if pos[c][0] == led)
+        if part not in cache:
+            cache[part] = format_vector(part, shapes, rules, pos)
+        return cache[part]
+
+    top = max(vec(s) for s in good)
+    return {s for s in good if vec(s) == top}
+
+
+def format_key(play: Sequence[str], shapes: Sequence[Shape], pos: Pos) -> tuple[int, ...] | None:
+    """How high a play holds a lead's units: of every way to find the units in it (one
+    disjoint instance per unit, largest first), the largest list of their top positions;
+    None if the play does not hold them all."""
+    best: tuple[int, ...] | None = None
+
+    def walk(i: int, left: Counter[str], tops: tuple[int, ...]) -> None:
+        nonlocal best
+        if i == len(shapes):
+            best = tops if best is None else max(best, tops)
+            return
+        width, length = shapes[i]
+        for inst in instances(left, width, length, pos):
+            walk(i + 1, left - Counter(inst), (*tops, max(pos[c][1] for c in inst)))
+
+    walk(0, Counter(play), ())
+    return best
+
+
+def trick_winner_to_format(plays: Sequence[Sequence[str]], rules: Rules, pos: Pos) -> int:
+    """The winning play of a trick led by any lead of one class (0 = the lead): a play of
+    the led class, or all trumps on a plain lead (a ruff, second tier), that holds the
+    lead's units wins when its key (format_key) is higher; the first of equal plays wins."""
+    lead = plays[0]
+    led = pos[lead[0]][0]
+    shapes = lead_format(lead, rules, pos)
+
+    def key(play: Sequence[str]) -> tuple[int, ...] | None:
+        classes = {pos[c][0] for c in play}
+        if len(classes) != 1:
+            return None
+        cls = classes.pop()
+        if cls != led and not (cls == "T" and led != "T"):
+            return None
+        tops = format_key(play, shapes, pos)
+        return None if tops is None else (1 if cls != led else 0, *tops)
+
+    best, best_key = 0, key(lead)
+    assert best_key is not None
+    for i, play in enumerate(plays[1:], 1):
+        k = key(play)
+        if k is not None and k > best_key:
+            best, best_key = i, k
+    return best

@@ -58,7 +58,8 @@ class TricksModule(Protocol):
     RUFF_COVER: bool
     POINTS: tuple[int, ...]
     KITTY_BURY: bool
-    BIDS: tuple[tuple[tuple[int, int], ...], ...]
+    BIDS: tuple[tuple[tuple[int, ...], ...], ...]  # per level: the card sets shown; -1 a
+    # trump-rank card (all of one suit)
     BID_NAMES_SUIT: tuple[bool, ...]
     DEALER_FALLBACK: int
     MATCH_ROUNDS: int

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...cards import BIG_JOKER, CardError, format_cards, parse_cards
+from ...cards import BIG_JOKER, CardError, Cards, format_cards, parse_cards
 from ..core import IllegalMove, shuffled_deck
 from . import trick
 from .deal import Bid, deal_order, legal_bids
@@ -29,12 +29,12 @@ class Action:
 
     kind: str
     card: int = -1
-    count: int = 0
+    cards: tuple[int, ...] = ()  # a bid: the cards shown
     level: int = -1
 
     def __str__(self) -> str:
         if self.kind == "bid":
-            return "bid " + format_cards([self.card] * self.count)
+            return "bid " + format_cards(list(self.cards))
         if self.kind in ("bury", "card"):
             return ("bury " if self.kind == "bury" else "") + format_cards([self.card])
         return self.kind
@@ -72,19 +72,43 @@ class TricksSeatView:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ThrowOutcome:
+    """A throw that failed: the seat, the cards it tried, the unit it had to play."""
+
+    seat: int
+    tried: Cards
+    played: Cards
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} threw {self.tried}: failed, played {self.played}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class TricksResult:
-    """What a player reads after a round."""
+    """What a player reads after a round; ``str()`` gives it as text. Cards are ``Cards``:
+    tuples of codes that print as notation."""
 
     scores: tuple[int, ...]
     dealer: int
     trump: TrumpState
     defender_points: int
-    kitty: tuple[int, ...]
+    kitty: Cards  # what the dealer buried (or the kitty, in a game without a bury)
     kitty_points: int
     kitty_bonus: int
     level_up: tuple[int, ...]
     levels: tuple[int, ...]
     next_dealer: int
+    throws: tuple[ThrowOutcome, ...] = ()  # the failed throws, in play order
+
+    def __str__(self) -> str:
+        lines = [f"dealer seat {self.dealer}; trumps {self.trump}",
+                 f"defenders' points {self.defender_points} (kitty {self.kitty}: "
+                 f"{self.kitty_points} points, bonus {self.kitty_bonus})",
+                 *(str(t) for t in self.throws),
+                 f"levels up {' '.join(map(str, self.level_up))}; levels now "
+                 f"{' '.join(map(str, self.levels))}; next dealer seat {self.next_dealer}",
+                 "scores " + " ".join(map(str, self.scores))]
+        return "\n".join(lines)
 
 
 @dataclass
@@ -117,6 +141,7 @@ class TricksTable:
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
         self.dealt = 0
         self.bids: list[Bid] = []
+        self.shown: tuple[tuple[int, str], ...] = ()  # the bids as the views show them
         self.last_chance: list[int] = []  # seats still to be asked once the deal is over
         self.phase = "deal"
         self.seat = 0
@@ -319,9 +344,12 @@ class TricksTable:
         done: Settled = settle(self.m, view)
         self._result = TricksResult(
             scores=self.m.score(view), dealer=self.dealer, trump=self.state,
-            defender_points=done.defender_points, kitty=tuple(kitty),
+            defender_points=done.defender_points, kitty=Cards(kitty),
             kitty_points=trick.card_points(kitty, self.m), kitty_bonus=done.kitty_bonus,
-            level_up=done.level_up, levels=done.levels, next_dealer=done.next_dealer)
+            level_up=done.level_up, levels=done.levels, next_dealer=done.next_dealer,
+            throws=tuple(ThrowOutcome(seat=t.plays[0][0], tried=Cards(t.failed_throw),
+                                      played=Cards(t.plays[0][1]))
+                         for t in self.tricks if t.failed_throw))
 
     def settlement(self, last_unit: int, kitty: Sequence[int],
                    levels: Sequence[int] | None = None) -> Settlement:
@@ -347,7 +375,7 @@ class TricksTable:
             out: list[Action] = []
         elif self.phase in ("deal", "last bids"):
             bids = legal_bids(self.m, self.seat, hand, self.trump_rank(), self.standing)
-            out = [Action("bid", b.card, b.count, b.level) for b in bids] + [PASS]
+            out = [Action("bid", cards=b.cards, level=b.level) for b in bids] + [PASS]
         elif self.phase == "bury":
             out = [Action("bury", c) for c in sorted(set(hand), key=self.order.strength)]
         else:
@@ -366,7 +394,7 @@ class TricksTable:
             seat=seat, phase=self.phase, hand=tuple(sorted(self.hands[seat],
                                                            key=self.order.strength)),
             dealer=self.dealer, trump=self.state if self.phase not in ("deal", "last bids")
-            else None, bids=tuple((b.seat, str(b)) for b in self.bids),
+            else None, bids=self.shown,
             levels=tuple(self.levels),
             trick=tuple(play.plays) if play and self.phase == "play" else (),
             tricks=tuple(self.tricks), defender_points=self.trick_points(), kitty=kitty,
@@ -400,11 +428,9 @@ class TricksTable:
         if not cards:
             raise IllegalMove("no cards given")
         if self.phase in ("deal", "last bids"):
-            if len(set(cards)) != 1:
-                raise IllegalMove("a bid shows copies of one card")
+            shown = tuple(sorted(cards))
             return [next((a for a in self.legal_actions() if a.kind == "bid"
-                          and a.card == cards[0] and a.count == len(cards)),
-                         Action("bid", cards[0], len(cards)))]
+                          and a.cards == shown), Action("bid", cards=shown))]
         kind = "bury" if self.phase == "bury" else "card"
         out = [Action(kind, c) for c in cards]
         if kind == "card" and self.play is not None and not self.play.plays:
@@ -444,6 +470,8 @@ class TricksTable:
         lead = play.plays[0][1]
         if len(actions) != len(lead) or any(a.kind != "card" for a in actions):
             return None
+        if len(actions) == 1 and actions[0] in self.legal_actions():
+            return None  # an offered card: the legal follows hold it (the offers are exact)
         hand = self.hands[self.seat]
         cards = [a.card for a in actions]
         if Counter(cards) - Counter(hand):
@@ -481,9 +509,11 @@ class TricksTable:
         self.history.append((self.seat, a))
         self._legal = None
         if a.kind == "bid":
-            suit_names = self.m.BID_NAMES_SUIT[a.level] and a.card < 52
-            self.bids.append(Bid(self.seat, a.level, a.card, a.count,
-                                 a.card // 13 if suit_names else -1))
+            bid = next(b for b in legal_bids(self.m, self.seat, self.hands[self.seat],
+                                             self.trump_rank(), self.standing)
+                       if b.level == a.level and b.cards == a.cards)
+            self.bids.append(bid)
+            self.shown += ((bid.seat, str(bid)),)
             if self.phase == "last bids":
                 self.last_chance.pop(0)
             self._deal_on()

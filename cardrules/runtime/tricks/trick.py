@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ...cards import RANK_NAMES, SUIT_LETTERS
 from .protocol import TricksModule
 
 TRUMP = 4  # the class of the trumps; plain suit classes are the notation suits 0-3
@@ -27,6 +28,10 @@ class TrumpState:
 
     suit: int
     rank: int
+
+    def __str__(self) -> str:
+        suit = SUIT_LETTERS[self.suit] if self.suit >= 0 else "none (no-trump)"
+        return f"suit {suit}, rank {RANK_NAMES[self.rank]}"
 
 
 class Order:
@@ -151,13 +156,29 @@ def _take(rem: Counter[int], codes: Sequence[int], width: int) -> tuple[int, ...
     return tuple(cards)
 
 
+_SPLITS: dict[tuple[int, TrumpState, tuple[int, ...]], tuple[Piece, ...]] = {}
+_MOST_SPLITS = 100_000  # remembered splits; past it they are forgotten and made again
+
+
 def decompose(cards: Sequence[int], order: Order, m: TricksModule) -> list[Piece]:
     """The units of a play of one class, largest first: repeatedly the largest unit left
-    (most cards, then the highest), down to single cards."""
+    (most cards, then the highest, then the wider: a chain of triples before a chain of
+    pairs of as many cards), down to single cards. The split depends only on which cards
+    (not their order) and is remembered per module and trump state."""
+    key = (id(m), order.state, tuple(sorted(cards)))
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) >= _MOST_SPLITS:
+            _SPLITS.clear()
+        found = _SPLITS[key] = tuple(_split(cards, order, m))
+    return list(found)
+
+
+def _split(cards: Sequence[int], order: Order, m: TricksModule) -> list[Piece]:
     rem = Counter(cards)
     pieces: list[Piece] = []
     while rem:
-        best: tuple[int, int, int, list[int], int, int] | None = None
+        best: tuple[int, int, int, int, list[int], int, int] | None = None
         for u in range(len(m.UNITS)):
             width, least = _shape(m, u)
             chain = m.UNIT_CHAIN_OF[u] >= 0
@@ -165,12 +186,12 @@ def decompose(cards: Sequence[int], order: Order, m: TricksModule) -> list[Piece
             if found is None:
                 continue
             codes, top = found
-            cand = (width * len(codes), top, -u, codes, width, len(codes))
-            if best is None or cand[:3] > best[:3]:
+            cand = (width * len(codes), top, width, -u, codes, width, len(codes))
+            if best is None or cand[:4] > best[:4]:
                 best = cand
         if best is None:  # no unit of one card: cannot happen in a checked game
             break
-        _, top, neg_u, codes, width, length = best
+        _, top, _, neg_u, codes, width, length = best
         pieces.append(Piece(-neg_u, _take(rem, codes, width), width, length, top))
     pieces.sort(key=lambda p: (p.size, p.top), reverse=True)
     return pieces
@@ -257,7 +278,9 @@ def follow_counts(cards: Sequence[int], lead: Sequence[Piece], order: Order,
     """For each lead unit (largest first) and each of its follow alternatives (highest
     priority first): how many copies of the alternative the cards give, taking as many of
     the first as fit in the lead unit, then of the next with the cards that remain."""
-    rem = Counter(cards)
+    held = Counter(cards)
+    rem: Counter[int] | None = Counter(cards)  # what one packing of ``need`` leaves
+    need: list[tuple[int, int]] = []  # every shape counted so far: they must fit together
     counts: list[int] = []
     for piece in lead:
         alternatives = m.FOLLOW[piece.unit] or ((piece.unit,),)
@@ -267,11 +290,74 @@ def follow_counts(cards: Sequence[int], lead: Sequence[Piece], order: Order,
                             key=lambda s: s[0] * s[1])
             size = sum(w * n for w, n in shapes)
             copies = 0
-            while size <= left and _take_all(rem, shapes, order):
+            while size <= left:
+                # the packing so far extended (fast), else any packing of them all (exact:
+                # the lowest instances taken first can use cards a later unit needs)
+                if rem is None or not _take_all(rem, shapes, order):
+                    rem = _packing(held, [*need, *shapes], order)
+                    if rem is None:
+                        break
+                need += shapes
                 copies += 1
                 left -= size
             counts.append(copies)
     return tuple(counts)
+
+
+def _packing(held: Counter[int], shapes: Sequence[tuple[int, int]],
+             order: Order) -> Counter[int] | None:
+    """What is left of ``held`` (cards of one class) after some way of taking one disjoint
+    instance of every shape, or None if there is none: a search over the instances, widest
+    and longest shapes first, that never visits the same cards left twice."""
+    if sum(w * n for w, n in shapes) > sum(held.values()):
+        return None
+    multi = sorted((s for s in shapes if s != (1, 1)), reverse=True)
+    singles = len(shapes) - len(multi)
+    for width in {w for w, _ in multi}:  # enough groups of each width, counted generously
+        groups = sum(n // width for n in held.values())
+        if groups < sum(length for w, length in multi if w >= width):
+            return None
+    failed: set[tuple[int, frozenset[tuple[int, int]]]] = set()
+
+    def walk(i: int, rem: Counter[int]) -> Counter[int] | None:
+        if i == len(multi):
+            if sum(rem.values()) < singles:
+                return None
+            # the single cards: cards held once first (sparing the groups), lowest first
+            taken = sorted(rem.elements(), key=lambda c: (rem[c] > 1, order.pos[c], c))
+            return rem - Counter(taken[:singles])
+        state = (i, frozenset(rem.items()))
+        if state in failed:
+            return None
+        width, length = multi[i]
+        for codes in _instances(rem, order, width, length):
+            nxt = Counter(rem)
+            _take(nxt, codes, width)
+            found = walk(i + 1, nxt)
+            if found is not None:
+                return found
+        failed.add(state)
+        return None
+
+    return walk(0, Counter(held))
+
+
+def _instances(rem: Counter[int], order: Order, width: int,
+               length: int) -> list[list[int]]:
+    """Every instance of ``width`` x ``length`` among ``rem``, as the codes taken (one per
+    position, low to high); of the codes at one position only one per count left (codes at
+    one position are equal cards: which of two with as many copies is taken is the same)."""
+    at = _at_width(rem, order, width)
+    choices = {p: list({rem[c]: c for c in sorted(cs)}.values()) for p, cs in at.items()}
+    out: list[list[int]] = []
+    for run in _runs(at):
+        for start in range(len(run) - length + 1):
+            window = run[start:start + length]
+            combos: list[list[int]] = [[]]
+            for p in window:
+                combos = [[*cs, c] for cs in combos for c in choices[p]]
+            out += combos
+    return out
 
 
 def _take_all(rem: Counter[int], shapes: Sequence[tuple[int, int]], order: Order) -> bool:
