@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 import signal
 import sys
 from collections import deque
@@ -63,11 +64,15 @@ def _results(game: Game, n: int, seed: int, seats: Sequence[str],
         for c in chunks:
             yield from _play_chunk(game, c)
         return
-    # The workers are forked with ^C blocked, so none can be interrupted before its
-    # initializer ignores it; the parent takes a ^C that came meanwhile once all are running.
+    # The workers start with ^C blocked (the mask survives their start), so none can be
+    # interrupted before its initializer ignores it; the parent takes a ^C that came
+    # meanwhile once all are running. They are spawned, not forked: a fork made while the
+    # pool's own thread runs can copy a lock that thread holds, and the worker then hangs at
+    # its start, and the pool with it (seen under load, when ^C then waited forever).
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(game.ir, game.path)) as pool:
+                             initargs=(game.ir, game.path),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
         pending: deque[Future[list[dict[str, Any]]]] = deque()
         try:
             for c in chunks:
