@@ -16,6 +16,7 @@ from . import ast, limits
 from .diagnostics import Collector, CompileError, Diagnostic, Span, did_you_mean
 from .limits import MAX_EXTENDS_DEPTH
 from .parse import parse_text
+from .paths import builtin_games_dir, find_base
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,27 +28,6 @@ class Resolved:
     source: str
     errors: tuple[Diagnostic, ...] = ()  # merge errors, reported with the checker's
     removed: tuple[ast.Item, ...] = ()  # this file's remove statements
-
-
-def builtin_games_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "games"
-
-
-def find_base(name: str, near: str) -> Path | None:
-    """A base named in ``extends``: a file beside the variant first (never the variant itself:
-    a ``NAME.rules`` of one's own may extend the built-in NAME), then the built-ins."""
-    beside = Path(near).parent / f"{name}.rules"
-    if beside.is_file() and not _same_file(beside, Path(near)):
-        return beside
-    builtin = builtin_games_dir() / f"{name}.rules"
-    return builtin if builtin.is_file() else None
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return False
 
 
 def too_large(path: str) -> Diagnostic:

@@ -37,7 +37,7 @@ from lark.lexer import PatternStr
 from ..cards import JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, SUIT_SYMBOLS
 from ..compiler import compile_path, ir
 from ..compiler.builtins import AGGREGATES, BUILTINS
-from ..compiler.resolve import builtin_games_dir
+from ..compiler.paths import builtin_games_dir
 from .rulesgen_banking import banking_program
 
 # ---------------------------------------------------------------- the grammar
