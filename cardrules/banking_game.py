@@ -6,11 +6,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cards import format_cards, parse_cards_of
-from .compiler import Diagnostic, ir
+from .gameinfo import GameInfo, Loaded
 from .runtime.banking import BankAction, BankingModule, Hand, HandsView, Result, Table, made_hand
 from .runtime.banking_bots import BankBot, make_banking_bot
+
+if TYPE_CHECKING:
+    from .compiler import Diagnostic, ir
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,19 +27,17 @@ class BankingMatchResult:
         return tuple(sum(col) for col in zip(*(r.scores for r in self.rounds), strict=True))
 
 
-class BankingGame:
+class BankingGame(Loaded):
     family = "banking"
 
-    def __init__(self, game: ir.Game, module: BankingModule, source: str, path: Path) -> None:
-        assert game.banking is not None
-        self.ir = game
+    def __init__(self, game: ir.Game | GameInfo, module: BankingModule, source: str,
+                 path: Path, files: tuple[tuple[str, str], ...] = ()) -> None:
+        """``game``: the checked IR, or the info of a game read from the cache (gameinfo)."""
+        self._loaded(game, source, path, files)
+        assert self.info.family == "banking"
         self.module = module
-        self.source = source
-        self.path = path
-        self.name = game.name
-        self.title = game.title
-        self.players = game.players  # the smallest table; any up to players_max
-        self.players_max = game.banking.players_max
+        # players: the smallest table; any up to players_max
+        self.players_max = self.info.players_max
         self._bots: dict[str, BankBot] = {}
 
     # ------------------------------------------------------------ cards and hands
@@ -137,6 +139,7 @@ class BankingGameTable(Table):
 
 def check_hand_examples(game: BankingGame) -> list[Diagnostic]:
     """One diagnostic for each ``example hand`` the compiled rules contradict."""
+    from .compiler import Diagnostic, ir
     out = []
     for ex in game.ir.examples:
         if not isinstance(ex, ir.ExampleHand):

@@ -7,24 +7,22 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from .banking_game import BankingGame
 from .cards import CardError
-from .compiler import CompileError, builtin_games, compile_path
-from .compiler.diff import Difference
-from .examples import check_examples
-from .game import Game, GameNotFound, GameTable, load
-from .lint import lint
+from .compiler.diagnostics import CompileError
+from .game import Game, GameNotFound, GameTable, is_banking, load
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
 from .runtime.protocol import Play
 from .terminal import take_move
 from .text import display_width, ljust_display, plural, printable
+
+if TYPE_CHECKING:
+    from .banking_game import BankingGame
+    from .compiler.diff import Difference
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 MAX_WORKERS = 64  # processes `simulate --workers` may start (each loads the game)
@@ -50,7 +48,7 @@ def _load_any(name: str) -> Game | BankingGame:
 def _load(name: str) -> Game:
     """A game of a family with combinations or tricks (not of the banking family)."""
     game = _load_any(name)
-    if isinstance(game, BankingGame):
+    if is_banking(game):
         raise InputError(f"{game.name} is a banking game: it has no combinations")
     return game
 
@@ -78,11 +76,12 @@ def _seats(text: str | None, players: int) -> list[str]:
 
 # ------------------------------------------------------------------ list, check, compile
 def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from .cache import info
+    from .compiler.paths import builtin_games
     rows = []
     for path in builtin_games():
-        g = compile_path(path)
-        most = g.banking.players_max if g.banking is not None else g.players
-        seats = str(g.players) if most == g.players else f"{g.players}-{most}"
+        g = info(path)  # from the cache of compiled games: compiled only if not there
+        seats = str(g.players) if g.players_max == g.players else f"{g.players}-{g.players_max}"
         rows.append((g.name, g.title, seats, g.family))
     widths = [max(display_width(r[i]) for r in rows + [("game", "title", "players", "family")])
               for i in range(4)]
@@ -93,12 +92,14 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    from .examples import check_examples
+    from .lint import lint
     game_any = _load_any(args.game)
     failures = check_examples(game_any)
     if failures:
         raise CompileError(failures, {str(game_any.path): game_any.ir.source})
     n = len(game_any.ir.examples)
-    if isinstance(game_any, BankingGame):
+    if is_banking(game_any):
         actions = plural(len(game_any.module.ACTIONS), "action")
         out.write(f"{game_any.path}: ok: {game_any.name}, {actions}"
                   f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
@@ -118,6 +119,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 def write_replacing(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a new file renamed over it: whatever stands at
     ``path`` (a symlink, a file someone else owns) is replaced, never written through."""
+    import tempfile
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -148,7 +150,7 @@ def cmd_classify(args: argparse.Namespace, out: TextIO) -> int:
         cards = game.parse_cards(" ".join(args.cards))
     except CardError as err:
         raise InputError(str(err)) from None
-    if game.ir.tricks is not None:
+    if game.family == "tricks":
         return _classify_tricks(game, cards, args, out)
     combo = game.classify(cards)
     if combo is None:
@@ -246,7 +248,7 @@ def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game_any = _load_any(args.game)
-    if isinstance(game_any, BankingGame):
+    if is_banking(game_any):
         from .cli_banking import banking_seats, play_banking
         kinds = _usage(banking_seats, args.seats, game_any)
         if "human" in kinds and sys.stdin is None:  # started with `<&-`
@@ -259,7 +261,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if "human" in seats and sys.stdin is None:  # started with `<&-`
         raise UsageError("--seats: a human seat reads moves from standard input, which is "
                          "closed")
-    if game.ir.tricks is not None:
+    if game.family == "tricks":
         from .cli_tricks import play
         from .tricks_game import TricksGame
         assert isinstance(game, TricksGame)
@@ -285,7 +287,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("-n must be at least 1")
     if not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}")
-    if isinstance(game_any, BankingGame):
+    if is_banking(game_any):
         from .cli_banking import banking_seats
         from .simulate_banking import banking_summary, simulate_banking
         kinds = _usage(banking_seats, args.seats, game_any)
@@ -338,10 +340,10 @@ def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from .compiler.diff import diff
     from .witness import with_witnesses  # noqa: I001 (loads the runtime lazily)
     a_any, b_any = _load_any(args.a), _load_any(args.b)
-    if isinstance(a_any, BankingGame) and isinstance(b_any, BankingGame):
+    if is_banking(a_any) and is_banking(b_any):
         from .witness_banking import with_banking_witnesses
         diffs = with_banking_witnesses(a_any, b_any, diff(a_any.ir, b_any.ir))
-    elif isinstance(a_any, BankingGame) or isinstance(b_any, BankingGame):
+    elif is_banking(a_any) or is_banking(b_any):
         from .compiler.diff import without_probe  # two families: the family, table, match
         diffs = [without_probe(d) for d in diff(a_any.ir, b_any.ir)]
     else:
@@ -463,6 +465,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command != "diff":
             raise
         # a bug, not a verdict: diff's 1 means "differences", so trouble must say 2
+        import traceback
         traceback.print_exc()
         sys.stderr.write("cardrules: internal error in diff (a bug: please report it)\n")
         return EXIT_USAGE

@@ -6,17 +6,24 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from .banking_game import BankingGame
+from .cache import build
 from .cards import BIG_JOKER, CardError, card_name, check_given, format_cards, parse_cards_of
-from .compiler import compile_path, find_game, ir, limits
-from .loader import load_module
-from .runtime.banking import BankingModule
+from .compiler import limits
+from .compiler.paths import find_game
+from .gameinfo import GameInfo, Loaded
+from .loader import module_from_source
 from .runtime.bots import Bot, make_bot
 from .runtime.climbing import Action, Result, Table
 from .runtime.protocol import Play, RulesModule, beats
 from .text import plural
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+    from .banking_game import BankingGame
+    from .compiler import ir
 
 
 class GameNotFound(LookupError):
@@ -53,15 +60,13 @@ class MatchResult:
         return tuple(sum(col) for col in zip(*(r.scores for r in self.rounds), strict=True))
 
 
-class Game:
-    def __init__(self, game: ir.Game, module: RulesModule, source: str, path: Path) -> None:
-        self.ir = game
+class Game(Loaded):
+    def __init__(self, game: ir.Game | GameInfo, module: RulesModule, source: str, path: Path,
+                 files: tuple[tuple[str, str], ...] = ()) -> None:
+        """``game``: the checked IR, or the info of a game read from the cache (built from
+        ``files``: see Loaded)."""
+        self._loaded(game, source, path, files)
         self.module = module
-        self.source = source  # the generated Python
-        self.path = path
-        self.name = game.name
-        self.title = game.title
-        self.players = game.players
         self._by_key = {k: c for c, k in enumerate(module.CARD_KEY) if k >= 0}
 
     # ------------------------------------------------------------ cards
@@ -106,7 +111,7 @@ class Game:
                 out.append(m.RANK_NAMES[next(values)])  # type: ignore[attr-defined]
             elif part == "suit":
                 suit = next(values)
-                out.append(self.ir.suits[suit] if suit >= 0 else "none")
+                out.append(self.info.suits[suit] if suit >= 0 else "none")
             else:
                 out.append(str(next(values)))
         return tuple(out)
@@ -252,23 +257,47 @@ class GameTable(Table):
 
 def load(name_or_path: str | Path) -> Game | BankingGame:
     """A built-in game by name (see `cardrules list`) or a path to a .rules file, compiled
-    and loaded: a BankingGame for the banking family, else a Game.
-    Raises GameNotFound, or CompileError with diagnostics."""
+    (or read from the cache of compiled games, cache.py) and loaded: a BankingGame for the
+    banking family, else a Game. Raises GameNotFound, or CompileError with diagnostics."""
     path = find_game(str(name_or_path))
     if path is None:
         raise GameNotFound(f"no game '{name_or_path}': give a built-in name "
                            "(see `cardrules list`) or a path to a .rules file")
-    return from_ir(compile_path(path), path)
+    built = build(path)
+    return _made(built.ir or built.info, built.source, path, built.files)
+
+
+def is_banking(game: Game | BankingGame) -> TypeIs[BankingGame]:
+    """Whether a loaded game is of the banking family (as isinstance says, without importing
+    the banking runtime to ask)."""
+    return game.family == "banking"
 
 
 def from_ir(game: ir.Game, path: Path) -> Game | BankingGame:
     """A game from its checked IR (as ``load`` does after compiling ``path``); the file is
-    not read again."""
-    module, source = load_module(game, path.name)
-    if game.banking is not None:
-        return BankingGame(game, cast(BankingModule, module), source, path)
-    if game.family == "tricks":
+    not read again, and the cache is not used."""
+    from .compiler import generate
+    return _made(game, generate(game, path.name), path, ())
+
+
+def from_source(info: GameInfo, source: str, path: Path) -> Game | BankingGame:
+    """A game from its info and generated module, as ``load`` made them (a worker process
+    of ``simulate`` starts so): nothing is read or compiled; ``game.ir`` compiles ``path``."""
+    return _made(info, source, path, ())
+
+
+def _made(game: ir.Game | GameInfo, source: str, path: Path,
+          files: tuple[tuple[str, str], ...]) -> Game | BankingGame:
+    name = game.name
+    module = module_from_source(name, source)
+    family = game.family if isinstance(game, GameInfo) else \
+        "banking" if game.banking is not None else game.family
+    if family == "banking":  # the banking runtime is imported for a banking game only
+        from .banking_game import BankingGame
+        from .runtime.banking import BankingModule
+        return BankingGame(game, cast(BankingModule, module), source, path, files)
+    if family == "tricks":
         from .tricks_game import TricksGame  # noqa: I001 (the family's game, above both)
         from .runtime.tricks.protocol import TricksModule
-        return TricksGame(game, cast(TricksModule, module), source, path)
-    return Game(game, cast(RulesModule, module), source, path)
+        return TricksGame(game, cast(TricksModule, module), source, path, files)
+    return Game(game, cast(RulesModule, module), source, path, files)

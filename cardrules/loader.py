@@ -1,30 +1,36 @@
-"""Compile a rules file and import the generated module straight from memory.
+"""Import a generated module straight from its text.
 
-No file is written and nothing is cached on disk, so no other user can plant code for us to
-import; only generated text (names validated, literals printed with repr) is ever imported.
+The text is a freshly generated one, or one read back from the user's own cache of compiled
+games (cache.py: owner-only, checked against its recorded hash); nothing is imported from a
+path another user could write to, and only generated text (names validated, literals printed
+with repr) is ever imported.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
 from types import CodeType, ModuleType
+from typing import TYPE_CHECKING
 
-from .compiler import generate, ir
+if TYPE_CHECKING:
+    from .compiler import ir
 
 
-class _MemoryLoader(importlib.abc.SourceLoader):
+class _MemoryLoader(importlib.machinery.SourceFileLoader):
+    """A loader of one text (importlib.machinery's: importlib.abc would cost start-up time,
+    its import brings importlib.resources and tempfile); nothing is read from disk, and no
+    bytecode is written."""
+
     def __init__(self, source: str, filename: str) -> None:
+        super().__init__(filename, filename)
         self.source = source
         self.filename = filename
 
     def get_data(self, path: str) -> bytes:
         return self.source.encode("utf-8")
-
-    def get_filename(self, fullname: str) -> str:
-        return self.filename
 
     def get_code(self, fullname: str) -> CodeType:
         """Compile the source as text: a coding comment decides nothing (PEP 263 applies to
@@ -47,9 +53,15 @@ def import_source(source: str, module_name: str, filename: str) -> ModuleType:
 
 
 def load_module(game: ir.Game, source_name: str) -> tuple[ModuleType, str]:
+    from .compiler import generate
     source = generate(game, source_name)
+    return module_from_source(game.name, source), source
+
+
+def module_from_source(game_name: str, source: str) -> ModuleType:
+    """The module of this generated text, imported once per process and text."""
     digest = hashlib.sha256(source.encode("utf-8")).hexdigest()[:16]
-    name = f"cardrules_generated.{game.name}_{digest}"
+    name = f"cardrules_generated.{game_name}_{digest}"
     if name in sys.modules:
-        return sys.modules[name], source
-    return import_source(source, name, f"<cardrules {game.name}>"), source
+        return sys.modules[name]
+    return import_source(source, name, f"<cardrules {game_name}>")

@@ -12,8 +12,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .compiler import ir
-from .game import Game, from_ir
+from .game import Game, from_source
+from .gameinfo import GameInfo
 from .text import plural
 
 _CHUNK = 25  # games a worker plays per task
@@ -22,12 +22,12 @@ _AHEAD = 4  # tasks in flight per worker: the work is streamed, never listed up 
 _worker_game: Game | None = None
 
 
-def _init_worker(game_ir: ir.Game, path: Path) -> None:
-    """Each worker process builds the game once, from the IR the parent checked: the rules
+def _init_worker(info: GameInfo, source: str, path: Path) -> None:
+    """Each worker process builds the game once, from the module the parent loaded: the rules
     file is not read again (it may have changed, or gone, since it was loaded)."""
     global _worker_game
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ^C is the parent's: it stops the pool
-    game = from_ir(game_ir, path)
+    game = from_source(info, source, path)
     assert isinstance(game, Game), "banking games simulate in simulate_banking.py"
     _worker_game = game
 
@@ -71,7 +71,7 @@ def _results(game: Game, n: int, seed: int, seats: Sequence[str],
     # its start, and the pool with it (seen under load, when ^C then waited forever).
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(game.ir, game.path),
+                             initargs=(game.info, game.source, game.path),
                              mp_context=multiprocessing.get_context("spawn")) as pool:
         pending: deque[Future[list[dict[str, Any]]]] = deque()
         try:
@@ -134,7 +134,7 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
     if progress:
         sys.stderr.write("\n")
     seats_out = []
-    kept = game.ir.match.accumulate
+    kept = game.info.accumulate
     for s in range(game.players):
         mean, half = per_seat[s].mean_ci()
         row: dict[str, Any] = {"seat": s, "kind": seats[s], "mean": round(mean, 4),
@@ -144,8 +144,8 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
             row[f"mean_total_{kept}"] = round(totals[s].mean(), 4)
         seats_out.append(row)
     stats = {"game": game.name, "games": n, "rounds": rounds, "seed": seed,
-             "unit": "match" if game.ir.match.rounds != 1 else "round", "seats": seats_out}
-    if game.ir.tricks is not None:  # the rate counts who dealt, not who went out first
+             "unit": "match" if game.info.match_rounds != 1 else "round", "seats": seats_out}
+    if game.family == "tricks":  # the rate counts who dealt, not who went out first
         stats["first"] = "dealt"
     return stats
 

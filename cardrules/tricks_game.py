@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .cards import (
     SUIT_LETTERS,
@@ -21,8 +21,8 @@ from .cards import (
     format_cards,
     rank_index,
 )
-from .compiler import ir
 from .game import Combination, Game
+from .gameinfo import GameInfo
 from .runtime.protocol import RulesModule, unclassified
 from .runtime.tricks import trick
 from .runtime.tricks.bots import TricksBot, make_bot
@@ -30,6 +30,9 @@ from .runtime.tricks.protocol import TricksModule
 from .runtime.tricks.settle import Settled, Settlement, settle
 from .runtime.tricks.table import Action, TricksResult, TricksTable
 from .runtime.tricks.trick import Order, TrumpState, order_for
+
+if TYPE_CHECKING:
+    from .compiler import ir
 
 Cards = Sequence[int] | str
 
@@ -41,15 +44,11 @@ class NotImplementedYet(ValueError):
 class TricksGame(Game):
     """A trick-taking game. Shares Game's card notation; its trick logic takes a trump state."""
 
-    def __init__(self, game: ir.Game, module: TricksModule, source: str, path: Path) -> None:
-        self.ir = game
+    def __init__(self, game: ir.Game | GameInfo, module: TricksModule, source: str,
+                 path: Path, files: tuple[tuple[str, str], ...] = ()) -> None:
+        self._loaded(game, source, path, files)
         self.module = cast(RulesModule, module)  # Game's field; tricks code reads ``tm``
         self.tm = module
-        self.source = source
-        self.path = path
-        self.name = game.name
-        self.title = game.title
-        self.players = game.players
         self._by_key = {}
 
     # ------------------------------------------------------------ trump states
@@ -243,6 +242,7 @@ class TricksMatch:
 def tricks_problem(game: TricksGame, ex: ir.ExampleTricks | ir.ExampleSettle
                    ) -> tuple[str, str] | None:
     """Why the compiled rules contradict a tricks example, or None."""
+    from .compiler import ir
     if isinstance(ex, ir.ExampleSettle):
         return _settle_problem(game, ex)
     state = TrumpState(ex.trump_suit, ex.level)
