@@ -46,7 +46,6 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .gameinfo import GameInfo, info_of
-from .loader import module_from_source
 
 if TYPE_CHECKING:
     from .compiler import ir
@@ -165,8 +164,6 @@ def _compile(path: Path, text: str | None, where: Path | None) -> Built:
     built = Built(info=info_of(game), source=source, ir=game,
                   files=_files_of(sources) if sources else ())
     if where is not None and sources:
-        module_from_source(game.name, source)  # only a module that imports is kept (and
-        # load finds it imported)
         with contextlib.suppress(OSError, ValueError):  # a cache that fails is no cache
             _store(where, path, sources, built)
     return built
