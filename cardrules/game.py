@@ -264,7 +264,8 @@ def load(name_or_path: str | Path) -> Game | BankingGame:
         raise GameNotFound(f"no game '{name_or_path}': give a built-in name "
                            "(see `cardrules list`) or a path to a .rules file")
     built = build(path)
-    return _made(built.ir or built.info, built.source, path, built.files)
+    return _made(built.ir if built.ir is not None else built.info, built.source, path,
+                 built.files)
 
 
 def is_banking(game: Game | BankingGame) -> TypeIs[BankingGame]:
