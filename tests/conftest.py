@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -8,16 +10,30 @@ import pytest
 import cardrules
 
 
-@pytest.fixture(scope="session", autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The cache of compiled games (cardrules/cache.py) lives in a directory of this test
-    session (each xdist worker has its own), never in the user's cache; the commands the
-    tests start inherit it. It is on, so every test that loads a game twice reads it back."""
-    where = tmp_path_factory.mktemp("cache") / "cardrules"
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("CARDRULES_CACHE_DIR", str(where))
-        mp.delenv("CARDRULES_CACHE", raising=False)
-        yield where
+def pytest_configure(config: pytest.Config) -> None:
+    """The cache of compiled games (cardrules/cache.py) lives in a private temporary directory
+    of this test process (each xdist worker has its own), never in the user's cache; the
+    commands the tests start inherit it. Set here, before any test module is imported, as
+    some load games at import. It is on, so every test that loads a game twice reads it back."""
+    tmp = Path(tempfile.mkdtemp(prefix="cardrules-tests-"))
+    before = {k: os.environ.get(k) for k in ("CARDRULES_CACHE_DIR", "CARDRULES_CACHE")}
+    os.environ["CARDRULES_CACHE_DIR"] = str(tmp / "cardrules")
+    os.environ.pop("CARDRULES_CACHE", None)
+
+    def restore() -> None:
+        for key, value in before.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    config.add_cleanup(restore)
+
+
+@pytest.fixture(scope="session")
+def private_cache() -> Path:
+    return Path(os.environ["CARDRULES_CACHE_DIR"])
 
 
 @pytest.fixture(scope="session")

@@ -51,10 +51,12 @@ def play_record(game: cardrules.Game, seeds: range) -> list[str]:
 
 
 # ---------------------------------------------------------------- where
-def test_the_tests_use_a_cache_of_their_own(private_cache: Path,
-                                            tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_the_tests_use_a_cache_of_their_own(private_cache: Path) -> None:
+    """Set before the test modules are imported (conftest.py): some load games at import."""
     assert cache.cache_dir() == private_cache
-    assert private_cache.is_relative_to(tmp_path_factory.getbasetemp())
+    assert private_cache.parent.name.startswith("cardrules-tests-")
+    assert cardrules.load("big_two").path.exists()
+    assert any(private_cache.glob("big_two-*.json"))
 
 
 def test_the_user_cache_directory_follows_xdg(monkeypatch: pytest.MonkeyPatch,
