@@ -16,7 +16,9 @@ from . import ast, limits
 from .diagnostics import Collector, CompileError, Diagnostic, Span, did_you_mean
 from .limits import MAX_EXTENDS_DEPTH
 from .parse import parse_text
-from .paths import builtin_games_dir, find_base
+from .paths import builtin_games_dir, find_base  # noqa: F401 (also imported from here)
+
+__all__ = ["Resolved", "builtin_games_dir", "find_base", "read_rules", "resolve", "too_large"]
 
 
 @dataclass(frozen=True, kw_only=True)
