@@ -212,27 +212,30 @@ def record_match(game: AnyGame, *, seed: int | str, seats: Sequence[str],
     """A whole match with bots, as ``play_match`` plays it, recorded to ``path``.
     Returns the scores, the totals and the number of rounds."""
     rec = Recorder(game, seed=seed, seats=seats)
-    totals = play_recorded(game, rec, seed=seed, seats=seats)
+    totals, _ = play_recorded(game, rec, seed=seed, seats=seats)
     rec.save(path, totals)
     return rec.scores, totals, rec.rounds
 
 
 def play_recorded(game: AnyGame, rec: Recorder, *, seed: int | str,
-                  seats: Sequence[str]) -> list[int]:
-    """Bots play a match into ``rec``; the match's totals."""
+                  seats: Sequence[str]) -> tuple[list[int], list[Any]]:
+    """Bots play a match into ``rec``, as ``play_match`` plays it: the match's totals, and
+    each round's result."""
+    results: list[Any] = []
     if isinstance(game, BankingGame):
         for i in range(game.module.MATCH_ROUNDS or 1):
             t = rec.start_round(game.new_table(seed=f"{seed}:{i}", seats=seats))
             t.play_out()
             rec.end_round(t)
-        return list(rec.scores)
+            results.append(t.result())
+        return list(rec.scores), results
     match = game.new_match(seed=seed, seats=seats)
     while not match.over:
         table = rec.start_round(match.new_round())
         table.play_out()
-        match.end_round(table)
+        results.append(match.end_round(table))
         rec.end_round(table)
-    return list(match.result().totals)
+    return list(match.result().totals), results
 
 
 def record_name(game: str, seed: int | str, index: int) -> str:
