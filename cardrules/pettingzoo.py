@@ -339,6 +339,11 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self._end()
             self._accumulate_rewards()
 
+    def seed(self, seed: int | None = None) -> None:
+        """Seed the environment's generator (the older PettingZoo call): the next ``reset()``
+        deals as ``reset(seed=seed)`` does."""
+        self._rng.seed(seed)
+
     def legal(self) -> dict[int, Any]:
         if self._legal is None:
             self._legal = self.codec.legal(self.table)

@@ -26,7 +26,6 @@ from typing import Any, TextIO
 
 from .banking_game import BankingGame
 from .cards import CardError, format_cards
-from .compiler import find_game
 from .compiler.parse import parse_text
 from .compiler.resolve import builtin_games_dir, read_rules, resolve
 from .game import Game, load
@@ -453,10 +452,10 @@ def find_rules(rep: Replay, rules: Path | None) -> Path:
     if rules is not None:
         return rules
     if h["builtin"]:
-        path = find_game(h["game"])
-        if path is None or not is_builtin(path):
-            raise ReplayError(f"the recording is of the built-in game '{h['game']}', which "
-                              "this cardrules does not have")
+        path: Path = builtin_games_dir() / str(h["rules_file"])  # a file name, checked
+        if not path.is_file():
+            raise ReplayError(f"the recording is of the built-in game '{h['game']}' "
+                              f"({h['rules_file']}), which this cardrules does not have")
         return path
     here = Path(h["rules_file"])
     if here.is_file():

@@ -66,6 +66,17 @@ def test_rewards_are_the_round_scores_and_seeds_repeat(name: str) -> None:
     assert other != seen
 
 
+def test_seed_then_reset_is_reset_with_the_seed() -> None:
+    a, b = env("shengji"), env("shengji")
+    a.seed(9)
+    a.reset()
+    b.reset(seed=9)
+    assert a.table.hands == b.table.hands and a.table.stream == b.table.stream
+    a.reset()
+    b.reset()  # the next rounds of both generators are alike too
+    assert a.table.stream == b.table.stream
+
+
 def test_spaces_are_fixed_per_game() -> None:
     big_two, doudizhu, tractor, blackjack = (env(n) for n in ("big_two", "doudizhu",
                                                               "tractor", "blackjack"))

@@ -252,7 +252,9 @@ def _tamper_cases() -> list[tuple[str, object, str]]:
         ("type", lambda ls: ls.insert(1, {"type": "evil"}), "unknown record type"),
         ("header not first", lambda ls: ls.insert(0, ls.pop(1)), "first line"),
         ("after end", lambda ls: ls.append(dict(ls[-1])), "after the end"),
-        ("game", lambda ls: ls[0].update(game="no_such_game"), "does not have"),
+        ("game", lambda ls: ls[0].update(game="no_such_game"), "the recording no_such_game"),
+        ("rules file", lambda ls: ls[0].update(rules_file="no_such.rules"), "does not have"),
+        ("dotted", lambda ls: ls[0].update(rules_file="..rules"), "file name"),
         ("seats", lambda ls: ls[0].update(seats=["random"] * 3), "hands"),
         ("card word", lambda ls: first("action", ls).update(action="S3 XX"), "refused"),
     ]
