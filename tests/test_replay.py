@@ -26,7 +26,7 @@ from cardrules.replay import (
 )
 
 GAMES = sorted(p.stem for p in builtin_games())
-SEEDS = (1, 2, 3)
+SEEDS = (1, 2)
 TRICKS_SEEDS = (1,)  # a tricks match is dozens of rounds: one match each
 
 
@@ -43,7 +43,7 @@ def seats_for(game: object) -> list[str]:
 
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
-    """Every built-in game, recorded with three seeds (tricks: one)."""
+    """Every built-in game, recorded with two seeds (tricks: one)."""
     folder = tmp_path_factory.mktemp("replays")
     out: dict[str, list[Path]] = {}
     for name in GAMES:
