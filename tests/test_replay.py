@@ -107,7 +107,7 @@ def test_every_line_matches_the_shipped_schema(recorded: dict[str, list[Path]]) 
             for line in text[:60] + text[-4:]:  # every kind of record, in reasonable time
                 validator.validate(json.loads(line))
                 lines += 1
-    assert lines > 1000
+    assert lines > 900  # 64 lines of each of 18 files, fewer for the short ones
     bad = {"type": "action", "round": 1, "seat": 99, "action": "S3"}
     assert not validator.is_valid(bad)
 
