@@ -17,7 +17,7 @@ Actions are decided one card at a time where a choice of several cards would be 
   "pass", and one action per bid of the auction. A card is offered only while some legal
   play holds the cards chosen and it, so a play that is begun can always be finished.
 - tricks: the table's own decisions: 54 "card c", 54 "bury c", "done", "pass", and one action
-  per (bid level, card, copies) the rules allow.
+  per (bid level, cards shown) the rules allow.
 - banking: one action per bet, then one per action of the rules (hit, stand, ...).
 """
 
@@ -36,6 +36,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from .banking_game import BankingGame
 from .cards import BIG_JOKER
 from .game import Game, load
+from .runtime.tricks.deal import bid_cards
 
 CARDS = BIG_JOKER + 1  # card codes 0-53: S2..SA, H2.., C2.., D2.. by suit then rank; LJ, BJ
 HIGH = 10_000.0  # every observation entry lies in [0, HIGH]
@@ -169,7 +170,7 @@ class _Climbing(_Codec):
 
 # ------------------------------------------------------------------ tricks
 class _Tricks(_Codec):
-    """0-53 card c; 54-107 bury c; 108 done; 109 pass; 110+ bids (level, card, copies)."""
+    """0-53 card c; 54-107 bury c; 108 done; 109 pass; 110+ bids (level, cards shown)."""
 
     BURY, DONE, PASS, BID = CARDS, 2 * CARDS, 2 * CARDS + 1, 2 * CARDS + 2
     PHASES = ("deal", "last bids", "bury", "play", "over")
@@ -177,11 +178,12 @@ class _Tricks(_Codec):
     def __init__(self, game: Any, n: int) -> None:
         super().__init__(game, n)
         self.m = game.tm
-        bids: dict[tuple[int, int, int], int] = {}
+        bids: dict[tuple[int, tuple[int, ...]], int] = {}
         for level, options in enumerate(self.m.BIDS):
-            for count, card in options:
-                for c in (range(52) if card < 0 else [card]):  # a rank bid: any suit, any rank
-                    bids.setdefault((level, c, count), self.BID + len(bids))
+            for option in options:
+                for rank in range(13):  # a trump-rank bid: each rank, as levels change it
+                    for cards in bid_cards(option, rank):
+                        bids.setdefault((level, cards), self.BID + len(bids))
         self.bid_index = bids
         self.size = self.BID + len(bids)
         self.width = len(self.PHASES) + 4 * CARDS + 2 * self.n * CARDS + 4 * self.n + 5 + 13 + 2
@@ -201,7 +203,7 @@ class _Tricks(_Codec):
             elif a.kind == "pass":
                 out[self.PASS] = a
             else:
-                out[self.bid_index[(a.level, a.card, a.count)]] = a
+                out[self.bid_index[(a.level, a.cards)]] = a
         return out
 
     def observe(self, table: Any, seat: int) -> list[float]:
@@ -212,7 +214,7 @@ class _Tricks(_Codec):
         obs += _counts(view.selection)
         obs += _counts(view.kitty)  # the dealer's own: the kitty taken, then what it buried
         last = table.bids[-1] if table.bids else None  # bids are shown to every seat
-        obs += _counts([last.card] * last.count if last else [])
+        obs += _counts(last.cards if last else [])
         obs += _one_hot(self.rel(last.seat, seat) if last else -1, self.n)
         trick: list[list[int]] = [[] for _ in range(self.n)]
         for s, cards in view.trick:
