@@ -23,6 +23,7 @@ from .text import display_width, ljust_display, plural, printable
 if TYPE_CHECKING:
     from .banking_game import BankingGame
     from .compiler.diff import Difference
+    from .replay import Recorder
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 MAX_WORKERS = 64  # processes `simulate --workers` may start (each loads the game)
@@ -246,6 +247,18 @@ def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
               + "\n")
 
 
+def _recorder(args: argparse.Namespace, game: Game | BankingGame,
+              seats: list[str]) -> Recorder | None:
+    """``--record FILE``: the match is recorded, and written once it is over."""
+    if args.record is None:
+        return None
+    from .replay import Recorder
+    target = Path(args.record)
+    if target.is_dir() or not target.parent.is_dir():
+        raise UsageError(f"--record {target}: give a file in an existing folder")
+    return Recorder(game, seed=args.seed, seats=seats)
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game_any = _load_any(args.game)
     if is_banking(game_any):
@@ -254,32 +267,79 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         if "human" in kinds and sys.stdin is None:  # started with `<&-`
             raise UsageError("--seats: a human seat reads moves from standard input, which "
                              "is closed")
-        play_banking(game_any, kinds, args.seed, out)
+        brec = _recorder(args, game_any, kinds)
+        play_banking(game_any, kinds, args.seed, out, brec)
+        if brec is not None:
+            _save(brec, args.record, brec.scores, out)
         return EXIT_OK
     game = game_any
     seats = _seats(args.seats, game.players)
     if "human" in seats and sys.stdin is None:  # started with `<&-`
         raise UsageError("--seats: a human seat reads moves from standard input, which is "
                          "closed")
+    rec = _recorder(args, game, seats)
     if game.family == "tricks":
         from .cli_tricks import play
         from .tricks_game import TricksGame
         assert isinstance(game, TricksGame)
-        play(game, args.seed, seats, out)
+        levels = play(game, args.seed, seats, out, rec)
+        if rec is not None:
+            _save(rec, args.record, levels, out)
         return EXIT_OK
     match = game.new_match(seed=args.seed, seats=seats)
     while not match.over:
         table = match.new_round()
+        if rec is not None:
+            rec.start_round(table)
         out.write(f"== {game.title}: round {table.round_number} (seed {args.seed}) ==\n")
         _play_round(game, table, out)
         match.end_round(table)
+        if rec is not None:
+            rec.end_round(table)
         if game.module.MATCH_ROUNDS != 1:
             out.write("match totals: " + "  ".join(f"seat {s}: {v}" for s, v in
                                                    enumerate(match.totals)) + "\n")
+    if rec is not None:
+        _save(rec, args.record, match.totals, out)
+    return EXIT_OK
+
+
+def _save(rec: Recorder, path: str, totals: Sequence[int], out: TextIO) -> None:
+    rec.save(Path(path), totals)
+    out.write(f"recorded to {path}\n")
+
+
+# ------------------------------------------------------------------ replay
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from .replay import show
+    pause = None
+    if args.pause:
+        if sys.stdin is None:
+            raise UsageError("--pause reads Enter from standard input, which is closed")
+
+        def pause() -> bool:
+            out.write("  [Enter: next, q: stop] ")
+            out.flush()
+            line = sys.stdin.readline()
+            return bool(line) and line.strip().lower() not in ("q", "quit")
+
+    show(Path(args.file), out, seat=args.seat, opened=args.open,
+         rules=Path(args.rules) if args.rules else None, pause=pause)
     return EXIT_OK
 
 
 # ------------------------------------------------------------------ simulate
+def _record_dir(args: argparse.Namespace) -> str | None:
+    """``--record DIR``: a replay file per game, written by whichever process plays it."""
+    if args.record is None:
+        return None
+    target = Path(args.record)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"--record {target}: not a directory")
+    target.mkdir(parents=True, exist_ok=True)
+    return str(target.resolve())
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from .simulate import simulate, summary_text
     game_any = _load_any(args.game)
@@ -295,7 +355,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError("--seats: simulate plays bots only; a human seat is for "
                              "'cardrules play'")
         bstats = simulate_banking(game_any, n=args.n, seed=args.seed, seats=kinds,
-                                  workers=args.workers,
+                                  workers=args.workers, record=_record_dir(args),
                                   progress=sys.stderr.isatty() and not args.json)
         out.write(json.dumps(bstats, indent=2, ensure_ascii=False) + "\n" if args.json
                   else banking_summary(bstats))
@@ -307,7 +367,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                          "'cardrules play'")
     show = sys.stderr.isatty() and not args.json
     stats = simulate(game, n=args.n, seed=args.seed, seats=seats, workers=args.workers,
-                     progress=show)
+                     progress=show, record=_record_dir(args))
     if args.json:
         out.write(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
     else:
@@ -393,6 +453,9 @@ def build_parser() -> argparse.ArgumentParser:
         c.add_argument("game")
         c.add_argument("--seed", type=int, default=1)
         c.add_argument("--seats", help="seat kinds, comma separated: random, greedy, human")
+        c.add_argument("--record", metavar="FILE" if name == "play" else "DIR",
+                       help="write the match as a replay file" if name == "play"
+                       else "write a replay file per game into this folder")
         if name == "simulate":
             c.add_argument("-n", type=int, required=True, help="how many games")
             c.add_argument("--workers", type=int, default=1)
@@ -404,6 +467,14 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("serve", help="a web table: play in a browser with friends and bots")
     c.add_argument("--host", default="127.0.0.1", help="address to listen on (default local)")
     c.add_argument("--port", type=int, default=8000)
+    c = sub.add_parser("replay", help="step through a recorded match")
+    SUBPARSERS["replay"] = c
+    c.add_argument("file", help="a replay file (play --record, simulate --record)")
+    c.add_argument("--seat", type=int, help="whose view to show (default: the human seat, "
+                   "else seat 0)")
+    c.add_argument("--open", action="store_true", help="show every hand")
+    c.add_argument("--rules", help="the rules file, when it is not a built-in game")
+    c.add_argument("--pause", action="store_true", help="wait for Enter after each action")
     return p
 
 
@@ -423,7 +494,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
 COMMANDS = {"list": cmd_list, "check": cmd_check, "compile": cmd_compile,
             "classify": cmd_classify, "play": cmd_play, "simulate": cmd_simulate,
-            "diff": cmd_diff, "serve": cmd_serve}
+            "diff": cmd_diff, "serve": cmd_serve, "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -451,7 +522,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(err.render() + "\n")
         sys.stderr.write(plural(len(err.diagnostics), "error") + "\n")
         return trouble
-    except (InputError, CardError, IllegalMove, ValueError) as err:
+    except (InputError, CardError, IllegalMove, ValueError) as err:  # ReplayError too
         sys.stderr.write(f"cardrules: error: {printable(str(err))}\n")
         return trouble
     except OSError as err:

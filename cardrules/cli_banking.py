@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .banking_game import BankingGame, BankingGameTable
 from .runtime.banking import SeatView
 from .runtime.banking_bots import BANKING_BOTS
 from .terminal import take_move
+
+if TYPE_CHECKING:
+    from .replay import Recorder
 
 
 def banking_seats(text: str | None, game: BankingGame) -> list[str]:
@@ -67,10 +70,14 @@ def _ask(table: BankingGameTable, out: TextIO) -> None:
             return
 
 
-def play_banking(game: BankingGame, seats: list[str], seed: int, out: TextIO) -> None:
+def play_banking(game: BankingGame, seats: list[str], seed: int, out: TextIO,
+                 rec: Recorder | None = None) -> None:
+    """The game's rounds; ``rec`` records them (``play --record``)."""
     rounds = game.module.MATCH_ROUNDS or 1
     for r in range(rounds):
         table = game.new_table(seed=f"{seed}:{r}", seats=seats)
+        if rec is not None:
+            rec.start_round(table)
         out.write(f"== {game.title}: round {r + 1} (seed {seed}), banker seat "
                   f"{game.module.BANKER} ==\n")
         dealt = False
@@ -96,3 +103,5 @@ def play_banking(game: BankingGame, seats: list[str], seed: int, out: TextIO) ->
             out.write(f"  seat {h.seat} {game.format_cards(h.cards)}: {h.payout:+d}\n")
         out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(res.scores))
                   + "\n")
+        if rec is not None:
+            rec.end_round(table)

@@ -4,7 +4,7 @@ far, the points)."""
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .cards import RANK_NAMES, SUIT_LETTERS, format_cards
 from .runtime.tricks import trick
@@ -12,6 +12,9 @@ from .runtime.tricks.table import TricksSeatView
 from .runtime.tricks.trick import TrumpState
 from .terminal import take_move
 from .tricks_game import TricksGame, TricksGameTable
+
+if TYPE_CHECKING:
+    from .replay import Recorder
 
 
 def trump_words(state: TrumpState | None) -> str:
@@ -113,14 +116,21 @@ def level_word(game: TricksGame, climbed: int) -> str:
     return word + ("+" if climbed >= len(levels) else "")
 
 
-def play(game: TricksGame, seed: int, seats: list[str], out: TextIO) -> None:
+def play(game: TricksGame, seed: int, seats: list[str], out: TextIO,
+         rec: Recorder | None = None) -> list[int]:
+    """A match; the levels climbed. ``rec`` records it (``play --record``)."""
     match = game.new_match(seed=seed, seats=seats)
     while not match.over:
         table = match.new_round()
+        if rec is not None:
+            rec.start_round(table)
         levels = " ".join(level_word(game, x) for x in match.levels)
         out.write(f"== {game.title}: round {len(match.rounds) + 1} (seed {seed}); levels "
                   f"{levels} ==\n")
         play_round(game, table, out)
         match.end_round(table)
+        if rec is not None:
+            rec.end_round(table)
     out.write(f"match over after {len(match.rounds)} rounds; levels climbed: "
               f"{' '.join(map(str, match.levels))}\n")
+    return list(match.levels)

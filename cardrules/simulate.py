@@ -32,15 +32,34 @@ def _init_worker(info: GameInfo, source: str, path: Path) -> None:
     _worker_game = game
 
 
-def _run_chunk(args: tuple[int, int, int, tuple[str, ...]]) -> list[dict[str, Any]]:
+Chunk = tuple[int, int, int, tuple[str, ...], str | None]  # seed, start, stop, seats, record
+
+
+def _run_chunk(args: Chunk) -> list[dict[str, Any]]:
     assert _worker_game is not None, "the worker was started without its game"
     return _play_chunk(_worker_game, args)
 
 
-def _play_chunk(game: Game, args: tuple[int, int, int, tuple[str, ...]]
-                ) -> list[dict[str, Any]]:
-    seed, start, stop, seats = args
+def _play_chunk(game: Game, args: Chunk) -> list[dict[str, Any]]:
+    seed, start, stop, seats, record = args
+    if record is not None:
+        return [_recorded(game, seed, i, seats, record) for i in range(start, stop)]
     return [_one(game, seed, i, seats) for i in range(start, stop)]
+
+
+def _recorded(game: Game, seed: int, index: int, seats: Sequence[str],
+              record: str) -> dict[str, Any]:
+    """One game played into its replay file (written whole, by the process that plays it),
+    with the same summary as ``_one``."""
+    from .replay import Recorder, play_recorded, record_name
+    rec = Recorder(game, seed=f"{seed}/{index}", seats=seats)
+    totals, results = play_recorded(game, rec, seed=f"{seed}/{index}", seats=seats)
+    rec.save(Path(record) / record_name(game.name, seed, index), totals)
+    if game.ir.tricks is not None:
+        return {"scores": rec.scores, "totals": totals, "rounds": rec.rounds,
+                "first_out": [r.dealer for r in results]}
+    return {"scores": rec.scores, "totals": totals, "rounds": rec.rounds,
+            "first_out": [r.places[0] for r in results if r.places]}
 
 
 def _one(game: Game, seed: int, index: int, seats: Sequence[str]) -> dict[str, Any]:
@@ -55,10 +74,11 @@ def _one(game: Game, seed: int, index: int, seats: Sequence[str]) -> dict[str, A
 
 
 def _results(game: Game, n: int, seed: int, seats: Sequence[str],
-             workers: int) -> Iterator[dict[str, Any]]:
+             workers: int, record: str | None = None) -> Iterator[dict[str, Any]]:
     """Game results in index order, whatever the worker count; chunks are made as they are
     needed and at most ``workers * _AHEAD`` are in flight, so memory does not grow with n."""
-    chunks = ((seed, a, min(a + _CHUNK, n), tuple(seats)) for a in range(0, n, _CHUNK))
+    chunks = ((seed, a, min(a + _CHUNK, n), tuple(seats), record)
+              for a in range(0, n, _CHUNK))
     workers = min(workers, -(-n // _CHUNK))  # no more processes than chunks of work
     if workers == 1:
         for c in chunks:
@@ -114,12 +134,13 @@ class _Moments:
 
 
 def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: int,
-             progress: bool) -> dict[str, Any]:
+             progress: bool, record: str | None = None) -> dict[str, Any]:
+    """Statistics of ``n`` games; with ``record`` (a folder), a replay file for each."""
     per_seat = [_Moments() for _ in range(game.players)]
     totals = [_Moments() for _ in range(game.players)]
     wins = [0] * game.players
     rounds = 0
-    for done, r in enumerate(_results(game, n, seed, seats, workers), start=1):
+    for done, r in enumerate(_results(game, n, seed, seats, workers, record), start=1):
         for s, v in enumerate(r["scores"]):
             per_seat[s].add(v)
         for s, v in enumerate(r["totals"]):

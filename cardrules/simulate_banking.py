@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .banking_game import BankingGame
+from .banking_game import BankingGame, BankingMatchResult
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -35,21 +35,34 @@ def _game(path: str) -> BankingGame:
     return game
 
 
-def _run_chunk(args: tuple[str, int, int, int, tuple[str, ...]]) -> list[dict[str, Any]]:
-    path, seed, start, stop, seats = args
+def _run_chunk(args: tuple[str, int, int, int, tuple[str, ...], str | None]
+               ) -> list[dict[str, Any]]:
+    from .replay import record_name
+    path, seed, start, stop, seats, record = args
     game = _game(path)
     out = []
     for i in range(start, stop):
-        res = game.play_match(seed=f"{seed}/{i}", seats=seats)
+        res = game.play_match(seed=f"{seed}/{i}", seats=seats) if record is None else \
+            _recorded(game, f"{seed}/{i}", seats, Path(record) / record_name(game.name, seed, i))
         out.append({"scores": list(res.scores),
                     "hands": [(h.seat, h.payout, h.bet) for r in res.rounds for h in r.hands],
                     "rounds": len(res.rounds)})
     return out
 
 
+def _recorded(game: BankingGame, seed: str, seats: Sequence[str], path: Path
+              ) -> BankingMatchResult:
+    """A match as ``play_match`` plays it, written to its replay file by this process."""
+    from .replay import Recorder, play_recorded
+    rec = Recorder(game, seed=seed, seats=seats)
+    totals, results = play_recorded(game, rec, seed=seed, seats=seats)
+    rec.save(path, totals)
+    return BankingMatchResult(rounds=tuple(results), totals=tuple(totals))
+
+
 def _results(game: BankingGame, n: int, seed: int, seats: Sequence[str],
-             workers: int) -> Iterator[dict[str, Any]]:
-    chunks = [(str(game.path), seed, a, min(a + _CHUNK, n), tuple(seats))
+             workers: int, record: str | None = None) -> Iterator[dict[str, Any]]:
+    chunks = [(str(game.path), seed, a, min(a + _CHUNK, n), tuple(seats), record)
               for a in range(0, n, _CHUNK)]
     if workers == 1:
         for c in chunks:
@@ -61,12 +74,14 @@ def _results(game: BankingGame, n: int, seed: int, seats: Sequence[str],
 
 
 def simulate_banking(game: BankingGame, *, n: int, seed: int, seats: Sequence[str],
-                     workers: int, progress: bool) -> dict[str, Any]:
+                     workers: int, progress: bool, record: str | None = None
+                     ) -> dict[str, Any]:
+    """Statistics of ``n`` rounds; with ``record`` (a folder), a replay file for each."""
     per_seat: list[list[int]] = [[] for _ in seats]
     per_hand: list[list[int]] = [[] for _ in seats]
     per_unit: list[float] = []
     rounds = 0
-    for done, r in enumerate(_results(game, n, seed, seats, workers), start=1):
+    for done, r in enumerate(_results(game, n, seed, seats, workers, record), start=1):
         for s, v in enumerate(r["scores"]):
             per_seat[s].append(v)
         for s, payout, bet in r["hands"]:

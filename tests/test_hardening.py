@@ -252,8 +252,8 @@ def test_simulate_statistics_take_constant_memory(big_two: cardrules.Game,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     n = 200_000
 
-    def fake(game: object, n: int, seed: int, seats: object,
-             workers: int) -> Iterator[dict[str, Any]]:
+    def fake(game: object, n: int, seed: int, seats: object, workers: int,
+             record: str | None = None) -> Iterator[dict[str, Any]]:
         for i in range(n):
             yield {"scores": [i % 7, -(i % 5), 3, -3 - i % 7 + i % 5],
                    "totals": [i % 7, -(i % 5), 3, -3 - i % 7 + i % 5],

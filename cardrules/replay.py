@@ -1,0 +1,682 @@
+"""Replay files: a recorded match as one JSON Lines file, and playing one back.
+
+A file holds, one JSON object a line: a ``header`` (the game, the rules file's name and the
+sha256 of its resolved source, every file through ``extends``; the compiler version; the
+seed; the seats), then for every round a ``round`` line (the hands as dealt from the seed), an
+``action`` line per decision in order (bids included), and a ``result`` line; last an ``end``
+line with the match's scores. Chance is not written out: the deal, and the cards a banking
+game draws, come from the seed again, and the ``round`` line lets a replay check that they
+did. The format is described in docs/replay.md and by ``replay.schema.json`` beside this file.
+
+Nothing here knows a game: it works for any family from the compiled module and the tables'
+seat views. Reading is bounded (size, lines, line length, every field checked), and a file
+that does not match the rules it names is refused with a sentence saying what differs."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from .banking_game import BankingGame
+from .cards import CardError, format_cards
+from .compiler.parse import parse_text
+from .compiler.resolve import builtin_games_dir, read_rules, resolve
+from .game import Game, load
+from .runtime.core import IllegalMove
+
+FORMAT = "cardrules-replay"
+VERSION = 1
+MAX_BYTES = 32 * 1024 * 1024  # a whole file
+MAX_LINES = 400_000
+MAX_LINE = 64 * 1024  # characters of one line
+MAX_TEXT = 512  # characters of a name, a seat kind, a seed or an action
+MAX_SEATS = 16
+MAX_ROUNDS = 1_000
+MAX_INT = 10 ** 12  # any number in a file (scores, counts) is smaller than this
+
+SCHEMA_PATH = Path(__file__).resolve().parent / "replay.schema.json"
+
+
+class ReplayError(ValueError):
+    """A replay file that is malformed, or that the rules it names no longer reproduce."""
+
+
+def compiler_version() -> str:
+    from . import __version__
+    return __version__
+
+
+def rules_hash(path: Path) -> str:
+    """The sha256 of a rules file's resolved source: its own text and every base it
+    ``extends``, in the order they are resolved (each text prefixed by its length)."""
+    text = read_rules(path)
+    res = resolve(parse_text(text, str(path)))
+    h = hashlib.sha256()
+    for source in res.sources.values():
+        data = source.encode("utf-8")
+        h.update(f"{len(data)}:".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def is_builtin(path: Path) -> bool:
+    try:
+        return path.resolve().parent == builtin_games_dir().resolve()
+    except OSError:
+        return False
+
+
+AnyGame = Game | BankingGame
+AnyTable = Any  # GameTable | TricksGameTable | BankingGameTable: each family's own table
+
+
+def family_of(game: AnyGame) -> str:
+    if isinstance(game, BankingGame):
+        return "banking"
+    return "tricks" if game.ir.tricks is not None else "climbing"
+
+
+# ------------------------------------------------------------------ actions as text
+def action_text(family: str, action: object) -> str:
+    """An action as the file writes it: what a person would type (a tricks bid also names
+    its level, so that two bids of the same cards stay apart)."""
+    if family == "tricks":
+        from .runtime.tricks.table import Action
+        assert isinstance(action, Action)
+        if action.kind == "bid":
+            return f"{action} level {action.level}"
+    return str(action)
+
+
+def apply_text(family: str, table: AnyTable, text: str) -> object:
+    """Make the recorded action ``text`` at ``table``; IllegalMove if it is not legal now."""
+    if family == "climbing":
+        done = table.apply(text)
+        if action_text(family, done) != text:
+            raise IllegalMove(f"'{text}' is not written as the rules write it "
+                              f"('{action_text(family, done)}')")
+        return done
+    for a in table.legal_actions():
+        if action_text(family, a) == text:
+            table.apply(a)
+            return a
+    raise IllegalMove(f"'{text}' is not a legal action here")
+
+
+# ------------------------------------------------------------------ what a round records
+def deal_record(family: str, table: AnyTable) -> dict[str, Any]:
+    """The cards as dealt, before any decision (none for banking: its cards are drawn as
+    the round goes, from the seed)."""
+    if family == "climbing":
+        return {"hands": [format_cards(list(h)) for h in table.hands],
+                "kitty": format_cards(list(table.rest))}
+    if family == "tricks":
+        hands = [format_cards([c for c, r in zip(table.stream, table.receivers, strict=True)
+                               if r == s]) for s in range(table.n)]
+        return {"hands": hands, "kitty": format_cards(list(table.kitty))}
+    return {"hands": [], "kitty": ""}
+
+
+def result_record(family: str, table: AnyTable) -> dict[str, Any]:
+    res = table.result()
+    out: dict[str, Any] = {"scores": list(res.scores)}
+    if family == "climbing":
+        out.update(places=list(res.places), cards_left=list(res.cards_left),
+                   no_game=bool(table.no_game))
+    elif family == "tricks":
+        out.update(dealer=res.dealer, defender_points=res.defender_points,
+                   kitty_points=res.kitty_points, level_up=list(res.level_up),
+                   levels=list(res.levels), next_dealer=res.next_dealer)
+    else:
+        out.update(bets=list(res.bets), early=res.early,
+                   hands=[format_cards(list(h.cards)) for h in res.hands],
+                   banker=format_cards(list(res.banker.cards)))
+    return out
+
+
+# ------------------------------------------------------------------ recording
+class Recorder:
+    """Collects one match's lines; ``save`` writes them at once, through a new file renamed
+    into place, so a reader (or another worker) never sees half a file."""
+
+    def __init__(self, game: AnyGame, *, seed: int | str, seats: Sequence[str]) -> None:
+        self.game = game
+        self.family = family_of(game)
+        self.lines: list[dict[str, Any]] = [{
+            "type": "header", "format": FORMAT, "version": VERSION, "game": game.name,
+            "family": self.family, "rules_file": game.path.name,
+            "builtin": is_builtin(game.path), "rules_sha256": rules_hash(game.path),
+            "compiler": compiler_version(), "seed": seed, "seats": list(seats)}]
+        self.rounds = 0
+        self.scores = [0] * len(seats)
+
+    def start_round(self, table: AnyTable) -> AnyTable:
+        """Record the round's deal, and every action ``table.apply`` makes from now on."""
+        self.rounds += 1
+        number = self.rounds
+        self.lines.append({"type": "round", "round": number,
+                           **deal_record(self.family, table)})
+        inner = table.apply
+        family = self.family
+        lines = self.lines
+
+        def apply(move: Any) -> Any:
+            seat = table.seat
+            done = inner(move)
+            for a in (done if isinstance(done, list) else [done]):
+                lines.append({"type": "action", "round": number, "seat": seat,
+                              "action": action_text(family, a)})
+            return done
+
+        setattr(table, "apply", apply)  # noqa: B010 (this table's moves, as they are made)
+        return table
+
+    def end_round(self, table: AnyTable) -> None:
+        record = result_record(self.family, table)
+        self.scores = [a + b for a, b in zip(self.scores, record["scores"], strict=True)]
+        self.lines.append({"type": "result", "round": self.rounds, **record})
+
+    def text(self, totals: Sequence[int]) -> str:
+        end = {"type": "end", "rounds": self.rounds, "scores": self.scores,
+               "totals": list(totals)}
+        return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in [*self.lines, end])
+
+    def save(self, path: Path, totals: Sequence[int]) -> None:
+        write_atomically(path, self.text(totals))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """``text`` to ``path`` through a new file in the same folder renamed over it."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def record_match(game: AnyGame, *, seed: int | str, seats: Sequence[str],
+                 path: Path) -> tuple[list[int], list[int], int]:
+    """A whole match with bots, as ``play_match`` plays it, recorded to ``path``.
+    Returns the scores, the totals and the number of rounds."""
+    rec = Recorder(game, seed=seed, seats=seats)
+    totals, _ = play_recorded(game, rec, seed=seed, seats=seats)
+    rec.save(path, totals)
+    return rec.scores, totals, rec.rounds
+
+
+def play_recorded(game: AnyGame, rec: Recorder, *, seed: int | str,
+                  seats: Sequence[str]) -> tuple[list[int], list[Any]]:
+    """Bots play a match into ``rec``, as ``play_match`` plays it: the match's totals, and
+    each round's result."""
+    results: list[Any] = []
+    if isinstance(game, BankingGame):
+        for i in range(game.module.MATCH_ROUNDS or 1):
+            t = rec.start_round(game.new_table(seed=f"{seed}:{i}", seats=seats))
+            t.play_out()
+            rec.end_round(t)
+            results.append(t.result())
+        return list(rec.scores), results
+    match = game.new_match(seed=seed, seats=seats)
+    while not match.over:
+        table = rec.start_round(match.new_round())
+        table.play_out()
+        results.append(match.end_round(table))
+        rec.end_round(table)
+    return list(match.result().totals), results
+
+
+def record_name(game: str, seed: int | str, index: int) -> str:
+    return f"{game}-{seed}-{index:06d}.jsonl"
+
+
+# ------------------------------------------------------------------ reading, bounded
+@dataclass
+class Round:
+    number: int
+    hands: list[str]
+    kitty: str
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class Replay:
+    header: dict[str, Any]
+    rounds: list[Round]
+    end: dict[str, Any]
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.header["seats"])
+
+
+_HEADER = {"type": str, "format": str, "version": int, "game": str, "family": str,
+           "rules_file": str, "builtin": bool, "rules_sha256": str, "compiler": str,
+           "seed": (int, str), "seats": list}
+_RESULTS = {
+    "climbing": {"scores": list, "places": list, "cards_left": list, "no_game": bool},
+    "tricks": {"scores": list, "dealer": int, "defender_points": int, "kitty_points": int,
+               "level_up": list, "levels": list, "next_dealer": int},
+    "banking": {"scores": list, "bets": list, "early": bool, "hands": list, "banker": str},
+}
+
+
+def _fields(rec: dict[str, Any], spec: dict[str, Any], where: str) -> None:
+    """Exactly these keys, of these types; text bounded; whole numbers bounded."""
+    missing = [k for k in spec if k not in rec]
+    extra = [k for k in rec if k not in spec]
+    if missing or extra:
+        said = [f"lacks {', '.join(missing)}"] if missing else []
+        said += [f"has unknown field(s) {', '.join(sorted(extra)[:5])}"] if extra else []
+        raise ReplayError(f"{where}: a {rec.get('type')} record that {' and '.join(said)}")
+    for k, kind in spec.items():
+        v = rec[k]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if isinstance(v, bool) and bool not in kinds:
+            raise ReplayError(f"{where}: field '{k}' is true/false, not {_names(kinds)}")
+        if not isinstance(v, kinds):
+            raise ReplayError(f"{where}: field '{k}' is not {_names(kinds)}")
+        _bounded(v, f"{where}: field '{k}'")
+
+
+def _names(kinds: tuple[type, ...]) -> str:
+    words = {int: "a whole number", str: "text", bool: "true/false", list: "a list"}
+    return " or ".join(words.get(k, k.__name__) for k in kinds)
+
+
+def _bounded(v: object, where: str) -> None:
+    if isinstance(v, bool):
+        return
+    if isinstance(v, int) and abs(v) >= MAX_INT:
+        raise ReplayError(f"{where} is out of range")
+    if isinstance(v, str) and len(v) > MAX_TEXT:
+        raise ReplayError(f"{where} is longer than {MAX_TEXT} characters")
+    if isinstance(v, float):
+        raise ReplayError(f"{where} holds a fraction; every number is whole")
+
+
+def _ints(v: list[Any], where: str, n: int | None = None) -> list[int]:
+    if n is not None and len(v) != n:
+        raise ReplayError(f"{where}: {len(v)} values for {n} seats")
+    if len(v) > MAX_SEATS or not all(isinstance(x, int) and not isinstance(x, bool)
+                                     and abs(x) < MAX_INT for x in v):
+        raise ReplayError(f"{where}: a list of whole numbers, one per seat, is expected")
+    return list(v)
+
+
+def _texts(v: list[Any], where: str, most: int) -> list[str]:
+    if len(v) > most or not all(isinstance(x, str) and len(x) <= MAX_TEXT for x in v):
+        raise ReplayError(f"{where}: a list of at most {most} texts is expected")
+    return list(v)
+
+
+def _no_constant(name: str) -> float:
+    raise ReplayError(f"{name} is not a number a replay file may hold")
+
+
+def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The file's records with their line numbers; at most MAX_BYTES, MAX_LINES lines of at
+    most MAX_LINE characters; each line one JSON object. Raises ReplayError."""
+    try:
+        if not path.is_file():
+            raise ReplayError(f"{path}: not a regular file")
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as err:
+        raise ReplayError(f"{path}: cannot read it: {err.strerror or err}") from None
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"{path}: larger than {MAX_BYTES:,} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ReplayError(f"{path}: not UTF-8 text (byte {err.start})") from None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) > MAX_LINES:
+        raise ReplayError(f"{path}: more than {MAX_LINES:,} lines")
+    for i, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE:
+            raise ReplayError(f"{path}:{i}: a line longer than {MAX_LINE:,} characters")
+        try:
+            rec = json.loads(line, parse_constant=_no_constant)
+        except (ValueError, RecursionError) as err:
+            if isinstance(err, ReplayError):
+                raise ReplayError(f"{path}:{i}: {err}") from None
+            raise ReplayError(f"{path}:{i}: not a JSON object: "
+                              f"{str(err)[:120]}") from None
+        if not isinstance(rec, dict):
+            raise ReplayError(f"{path}:{i}: each line is a JSON object")
+        yield i, rec
+
+
+def read_replay(path: Path) -> Replay:
+    """Parse and check a replay file's shape (not yet against the rules)."""
+    header: dict[str, Any] | None = None
+    rounds: list[Round] = []
+    end: dict[str, Any] | None = None
+    n = 0
+    family = ""
+    for i, rec in read_lines(path):
+        where = f"{path}:{i}"
+        kind = rec.get("type")
+        if end is not None:
+            raise ReplayError(f"{where}: a record after the end record")
+        if header is None:
+            if kind != "header":
+                raise ReplayError(f"{where}: the first line must be the header record")
+            _fields(rec, _HEADER, where)
+            if rec["format"] != FORMAT:
+                raise ReplayError(f"{where}: not a cardrules replay (format "
+                                  f"'{rec['format']}')")
+            if rec["version"] != VERSION:
+                raise ReplayError(f"{where}: replay format version {rec['version']}; this "
+                                  f"cardrules reads version {VERSION}")
+            family = rec["family"]
+            if family not in _RESULTS:
+                raise ReplayError(f"{where}: unknown family '{family}'")
+            seats = _texts(rec["seats"], f"{where}: seats", MAX_SEATS)
+            if not seats:
+                raise ReplayError(f"{where}: no seats")
+            n = len(seats)
+            if not rec["rules_file"].endswith(".rules") or "/" in rec["rules_file"] \
+                    or "\\" in rec["rules_file"] or rec["rules_file"].startswith("."):
+                raise ReplayError(f"{where}: rules_file is a file name ending in .rules")
+            if len(rec["rules_sha256"]) != 64 or \
+                    any(c not in "0123456789abcdef" for c in rec["rules_sha256"]):
+                raise ReplayError(f"{where}: rules_sha256 is 64 hexadecimal digits")
+            header = rec
+            continue
+        if kind == "round":
+            _fields(rec, {"type": str, "round": int, "hands": list, "kitty": str}, where)
+            if rec["round"] != len(rounds) + 1 or len(rounds) >= MAX_ROUNDS:
+                raise ReplayError(f"{where}: round {rec['round']} where round "
+                                  f"{len(rounds) + 1} was expected")
+            if rounds and rounds[-1].result is None:
+                raise ReplayError(f"{where}: round {rec['round']} starts before round "
+                                  f"{rounds[-1].number} has a result")
+            hands = _texts(rec["hands"], f"{where}: hands", n)
+            rounds.append(Round(rec["round"], hands, rec["kitty"]))
+        elif kind == "action":
+            _fields(rec, {"type": str, "round": int, "seat": int, "action": str}, where)
+            if not rounds or rounds[-1].result is not None or rec["round"] != rounds[-1].number:
+                raise ReplayError(f"{where}: an action outside its round")
+            if not 0 <= rec["seat"] < n:
+                raise ReplayError(f"{where}: seat {rec['seat']} of a table of {n}")
+            rounds[-1].actions.append((rec["seat"], rec["action"]))
+        elif kind == "result":
+            _fields(rec, {"type": str, "round": int, **_RESULTS[family]}, where)
+            if not rounds or rounds[-1].result is not None or rec["round"] != rounds[-1].number:
+                raise ReplayError(f"{where}: a result outside its round")
+            for k, v in rec.items():
+                if isinstance(v, list):
+                    if k in ("hands",):
+                        _texts(v, f"{where}: {k}", MAX_SEATS * 8)
+                    else:
+                        _ints(v, f"{where}: {k}", n if k != "places" else None)
+            rounds[-1].result = {k: v for k, v in rec.items() if k not in ("type", "round")}
+        elif kind == "end":
+            _fields(rec, {"type": str, "rounds": int, "scores": list, "totals": list}, where)
+            _ints(rec["scores"], f"{where}: scores", n)
+            _ints(rec["totals"], f"{where}: totals", n)
+            if rec["rounds"] != len(rounds) or (rounds and rounds[-1].result is None):
+                raise ReplayError(f"{where}: the end record says {rec['rounds']} rounds; "
+                                  f"the file has {len(rounds)} complete")
+            end = rec
+        else:
+            raise ReplayError(f"{where}: unknown record type {str(kind)[:40]!r}")
+    if header is None:
+        raise ReplayError(f"{path}: empty: no header record")
+    if end is None:
+        raise ReplayError(f"{path}: no end record: the file is cut short")
+    return Replay(header, rounds, end)
+
+
+# ------------------------------------------------------------------ playing back
+def find_rules(rep: Replay, rules: Path | None) -> Path:
+    """The rules file to replay with: ``rules`` if given, a built-in game by name, or the
+    recorded file name in the current folder."""
+    h = rep.header
+    if rules is not None:
+        return rules
+    if h["builtin"]:
+        path: Path = builtin_games_dir() / str(h["rules_file"])  # a file name, checked
+        if not path.is_file():
+            raise ReplayError(f"the recording is of the built-in game '{h['game']}' "
+                              f"({h['rules_file']}), which this cardrules does not have")
+        return path
+    here = Path(h["rules_file"])
+    if here.is_file():
+        return here
+    raise ReplayError(f"the recording is of {h['rules_file']}, not found here: give it with "
+                      "--rules PATH")
+
+
+def load_for(rep: Replay, rules: Path | None) -> AnyGame:
+    """The game the replay was recorded with, refused if its rules differ."""
+    path = find_rules(rep, rules)
+    h = rep.header
+    if not path.is_file():
+        raise ReplayError(f"{path}: no such rules file")
+    now = rules_hash(path)
+    if now != h["rules_sha256"]:
+        raise ReplayError(f"the rules no longer match the recording: {path} (with its bases) "
+                          f"has sha256 {now[:16]}..., the recording {h['rules_sha256'][:16]}"
+                          "...: the game was recorded under other rules")
+    game = load(path)
+    if game.name != h["game"] or family_of(game) != h["family"]:
+        raise ReplayError(f"{path} is the game {game.name} ({family_of(game)}), the "
+                          f"recording {h['game']} ({h['family']})")
+    return game
+
+
+@dataclass
+class Step:
+    """One moment of a replay, for a viewer: the table before an action, and the action."""
+
+    round: int
+    table: AnyTable
+    seat: int
+    action: str
+
+
+Watcher = Callable[[str, Any], None]
+
+
+def replay(rep: Replay, game: AnyGame, watch: Watcher | None = None) -> dict[str, Any]:
+    """Play the recording back at the rules; every deal, action and result must be as
+    recorded. ``watch(event, data)`` sees each moment ("round", "step", "result").
+    Returns the end record as replayed. Raises ReplayError saying what differs."""
+    family = rep.header["family"]
+    seats = rep.seats
+    seed = rep.header["seed"]
+    n = len(seats)
+    if not isinstance(game, BankingGame) and n != game.players:
+        raise ReplayError(f"the recording seats {n}, {game.name} has {game.players} seats")
+    if isinstance(game, BankingGame) and not game.players <= n <= game.players_max:
+        raise ReplayError(f"the recording seats {n}, {game.name} seats {game.players} to "
+                          f"{game.players_max}")
+    kinds = ["random"] * n  # bots are never asked: the recorded actions are played
+    match: Any = None if isinstance(game, BankingGame) else game.new_match(seed=seed,
+                                                                         seats=kinds)
+    scores = [0] * n
+    for r in rep.rounds:
+        if match is not None and match.over:
+            raise ReplayError(f"round {r.number}: the match was over after round "
+                              f"{r.number - 1}")
+        if match is None:
+            assert isinstance(game, BankingGame)
+            if r.number > (game.module.MATCH_ROUNDS or 1):
+                raise ReplayError(f"round {r.number}: the game plays "
+                                  f"{game.module.MATCH_ROUNDS or 1} round(s)")
+            table: AnyTable = game.new_table(seed=f"{seed}:{r.number - 1}", seats=kinds)
+        else:
+            table = match.new_round()
+        dealt = deal_record(family, table)
+        for s, (got, want) in enumerate(zip(dealt["hands"], r.hands, strict=False)):
+            if got != want:
+                raise ReplayError(f"round {r.number}: seat {s} is dealt {got or 'nothing'} "
+                                  f"from the seed, the recording says {want or 'nothing'}: "
+                                  "the deal is not the recorded one")
+        if len(dealt["hands"]) != len(r.hands) or dealt["kitty"] != r.kitty:
+            raise ReplayError(f"round {r.number}: the deal from the seed is not the recorded "
+                              "one")
+        if watch:
+            watch("round", (r.number, table))
+        for k, (seat, text) in enumerate(r.actions, start=1):
+            where = f"round {r.number}, action {k}"
+            if table.over:
+                raise ReplayError(f"{where} ({text}): the round was already over")
+            if table.seat != seat:
+                raise ReplayError(f"{where} ({text}): recorded for seat {seat}, but it is "
+                                  f"seat {table.seat}'s turn")
+            if watch:
+                watch("step", Step(r.number, table, seat, text))
+            try:
+                apply_text(family, table, text)
+            except (IllegalMove, CardError) as err:
+                raise ReplayError(f"{where}: seat {seat}'s '{text}' is refused: {err}") \
+                    from None
+        if not table.over:
+            raise ReplayError(f"round {r.number}: the recorded actions end before the round "
+                              "does")
+        if match is not None:
+            match.end_round(table)
+        got_result = result_record(family, table)
+        if got_result != r.result:
+            assert r.result is not None
+            diff = [k for k in got_result if got_result[k] != r.result.get(k)]
+            raise ReplayError(f"round {r.number}: the result differs from the recording ("
+                              + "; ".join(f"{k} {got_result[k]} here, {r.result.get(k)} "
+                                          "recorded" for k in diff[:3]) + ")")
+        scores = [a + b for a, b in zip(scores, got_result["scores"], strict=True)]
+        if watch:
+            watch("result", (r.number, table, got_result))
+    if match is not None and not match.over:
+        raise ReplayError(f"the recording ends after {len(rep.rounds)} round(s), before the "
+                          "match does")
+    if match is None:
+        assert isinstance(game, BankingGame)
+        if len(rep.rounds) != (game.module.MATCH_ROUNDS or 1):
+            raise ReplayError(f"the recording has {len(rep.rounds)} round(s), the game plays "
+                              f"{game.module.MATCH_ROUNDS or 1}")
+    totals = scores if match is None else list(match.result().totals)
+    end = {"type": "end", "rounds": len(rep.rounds), "scores": scores, "totals": totals}
+    if end != rep.end:
+        raise ReplayError(f"the match's end differs from the recording: scores {scores}, "
+                          f"totals {totals} here; recorded {rep.end['scores']}, "
+                          f"{rep.end['totals']}")
+    return end
+
+
+def check_file(path: Path, rules: Path | None = None) -> dict[str, Any]:
+    """Read, load and replay a file; its end record as replayed. Raises ReplayError (or
+    CompileError, if the rules file no longer compiles)."""
+    rep = read_replay(path)
+    return replay(rep, load_for(rep, rules))
+
+
+# ------------------------------------------------------------------ showing a replay
+class Viewer:
+    """Prints a replay as a person at the table would have seen it: the viewing seat's hand
+    and the table before each of its decisions, every action as it is made. ``opened``
+    shows every hand instead."""
+
+    def __init__(self, rep: Replay, game: AnyGame, out: TextIO, *, seat: int,
+                 opened: bool, pause: Callable[[], bool] | None = None) -> None:
+        self.rep, self.game, self.out = rep, game, out
+        self.seat, self.opened = seat, opened
+        self.family = rep.header["family"]
+        self.pause = pause
+        self.stopped = False
+
+    def __call__(self, event: str, data: Any) -> None:
+        out = self.out
+        if event == "round":
+            number, table = data
+            out.write(f"== round {number} ==\n")
+            if self.opened:
+                for s, h in enumerate(self.rep.rounds[number - 1].hands):
+                    out.write(f"  seat {s} [{self.rep.seats[s]}]: {h}\n")
+            return
+        if event == "step":
+            step: Step = data
+            if self.opened or step.seat == self.seat:
+                self._show(step.table, step.seat)
+            who = f"seat {step.seat} [{self.rep.seats[step.seat]}]"
+            out.write(f"{who}: {step.action}\n")
+            if self.pause is not None and not self.pause():
+                raise _Stop
+            return
+        number, table, result = data
+        out.write(f"round {number} over: scores "
+                  + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(result["scores"]))
+                  + "\n")
+
+    def _show(self, table: AnyTable, seat: int) -> None:
+        out = self.out
+        view = table.view(seat)
+        mark = "" if seat == self.seat else " (open)"
+        if self.family == "climbing":
+            beat = format_cards(list(view.to_beat)) if view.to_beat else "(leads)"
+            state = f"auction, bid to beat {view.bid}" if view.bidding else f"to beat {beat}"
+            out.write(f"    seat {seat}{mark} holds {format_cards(list(view.hand))}; cards "
+                      f"left {' '.join(map(str, view.hand_sizes))}; {state}\n")
+        elif self.family == "tricks":
+            trick = "; ".join(f"{s}: {format_cards(list(c))}" for s, c in view.trick)
+            sel = f"; chosen {format_cards(list(view.selection))}" if view.selection else ""
+            out.write(f"    seat {seat}{mark} ({view.phase}) holds "
+                      f"{format_cards(list(view.hand))}; trick: {trick or '(leads)'}{sel}; "
+                      f"defenders' points {view.defender_points}\n")
+        else:
+            hands = " | ".join(
+                f"{s}: " + " / ".join(" ".join("??" if c < 0 else format_cards([c])
+                                               for c in h) for h in hs)
+                for s, hs in enumerate(view.hands) if hs)
+            out.write(f"    seat {seat}{mark} sees: {hands or '(no cards yet)'}; bets "
+                      f"{' '.join(map(str, view.bets))}\n")
+
+
+class _Stop(Exception):
+    """The person stepping through a replay stopped it."""
+
+
+def show(path: Path, out: TextIO, *, seat: int | None, opened: bool,
+         rules: Path | None = None, pause: Callable[[], bool] | None = None) -> int:
+    """``cardrules replay``: check and print a replay. Returns the number of actions."""
+    rep = read_replay(path)
+    game = load_for(rep, rules)
+    n = len(rep.seats)
+    if seat is not None and not 0 <= seat < n:
+        raise ReplayError(f"--seat {seat}: the table has seats 0 to {n - 1}")
+    if seat is None:
+        seat = rep.seats.index("human") if "human" in rep.seats else 0
+    h = rep.header
+    note = "" if h["compiler"] == compiler_version() else \
+        f" (recorded with cardrules {h['compiler']}, this is {compiler_version()})"
+    out.write(f"replay of {h['game']} ({h['rules_file']}, sha256 {h['rules_sha256'][:12]}), "
+              f"seed {h['seed']}, seats {','.join(rep.seats)}{note}\n"
+              f"shown as seat {seat} sees it" + (", all hands open" if opened else "") + "\n")
+    viewer = Viewer(rep, game, out, seat=seat, opened=opened, pause=pause)
+    try:
+        end = replay(rep, game, viewer)
+    except _Stop:
+        out.write("stopped\n")
+        return 0
+    actions = sum(len(r.actions) for r in rep.rounds)
+    out.write(f"end: {len(rep.rounds)} round(s), {actions} actions; scores "
+              + " ".join(map(str, end["scores"])) + "; totals "
+              + " ".join(map(str, end["totals"])) + "; as recorded\n")
+    return actions
