@@ -106,6 +106,13 @@ class KindView:
     loop_size: int
 
     @property
+    def fast_single(self) -> bool:
+        """One card keyed by its CARD_KEY, and no kind tried before it: its plays are one
+        shared Play per card, and those above a floor are found by bisection."""
+        return self.loop == "each" and not self.outranked_by \
+            and self.inline_key == "(CARD_KEY[cards[-1]], )"
+
+    @property
     def inline_key(self) -> str:
         """The key as an expression, when computing it takes no statements."""
         if len(self.key_lines) == 1 and self.key_lines[0].startswith("return "):
@@ -182,10 +189,13 @@ class ModuleView:
         return _wrap(keys)
 
     @property
-    def needs_ranks(self) -> tuple[bool, ...]:
-        kinds = self.kinds
-        uses = ["by_rank" in k.gen_expr and k.loop != "each" for k in kinds]
-        return tuple(any(uses[j] for j in follow) for follow in self.follow_kinds)
+    def fixed_sizes(self) -> tuple[int, ...]:
+        """Per kind: the size of all its plays, or 0 if they have more than one size."""
+        return tuple(c.sizes[0] if len(c.sizes) == 1 else 0 for c in self.g.combinations)
+
+    @property
+    def uses_bisect(self) -> bool:
+        return any(k.fast_single for k in self.kinds)
 
     @property
     def shape_imports(self) -> list[str]:

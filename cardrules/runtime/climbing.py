@@ -14,6 +14,7 @@ from .auction import Auction, Bid
 from .core import IllegalMove, deal_each, shuffled_deck
 from .protocol import PASS, Play, RulesModule, unclassified
 from .scoreview import EndOfRound, sides_for
+from .shapes import split_by_rank
 
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
 # An action is a move, or a Bid while the round's auction is on.
@@ -64,12 +65,20 @@ class Table:
         self.round_number = round_number
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
-        self._shown: list[tuple[int, str]] = []  # the history as text, kept as it grows
+        # The public history: moves as played, other events as text; shown as text through
+        # _history_text, which formats each entry once, when a view first asks for it.
+        self._shown: list[tuple[int, Play | str]] = []
+        self._shown_text: list[tuple[int, str]] = []
+        self._shown_tuple: tuple[tuple[int, str], ...] = ()
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
         self.over = False
         self._legal: dict[tuple[int, ...], Move] | None = None
+        self._actions: list[Action] = []  # the legal moves, in order, while _legal is set
+        # Per seat: its hand (the list object and its length when split) split by rank, made
+        # again only when that seat's hand changed.
+        self._by_rank: dict[int, tuple[list[int], int, dict[int, list[int]]]] = {}
         self._scores: tuple[int, ...] | None = None
         self.seed = seed
         self.deals = 1  # deals of this round (an auction where all pass deals again)
@@ -224,25 +233,39 @@ class Table:
             self._legal = {}
             return self._legal
         hand = self.hands[self.seat]
+        by_rank = self._split(self.seat)
         moves: dict[tuple[int, ...], Move] = {}
         if self.current is None:
-            found = self.m.plays(hand)
+            found = self.m.lead_plays(hand, by_rank)
             if self.first_pending:
                 found = [p for p in found if self.first_card in p.cards]
         else:
-            found = self.m.follows(hand, self.current)
+            found = self.m.follow_plays(hand, by_rank, self.current)
             if self.m.PASSING == "allowed" or not found:
                 moves[()] = PASS
         for p in found:
             moves.setdefault(p.cards, p)
         self._legal = moves
+        self._actions = list(moves.values())
         return moves
+
+    def _split(self, seat: int) -> dict[int, list[int]]:
+        """The seat's hand (kept in CARD_KEY order) split by rank, made again only when the
+        hand changed."""
+        hand = self.hands[seat]
+        kept = self._by_rank.get(seat)
+        if kept is None or kept[0] is not hand or kept[1] != len(hand):
+            kept = (hand, len(hand), split_by_rank(hand, self.m.RANK))
+            self._by_rank[seat] = kept
+        return kept[2]
 
     def legal_actions(self) -> list[Action]:
         if self.bidding:
             assert self.auction is not None
             return list(self.auction.legal())
-        return list(self.legal_moves().values())
+        if self._legal is None:
+            self.legal_moves()
+        return self._actions.copy()
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes."""
@@ -251,9 +274,18 @@ class Table:
             seat=seat, hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             to_beat=self.current.cards if self.current else (), last_player=self.last_player,
-            history=tuple(self._shown),
+            history=self._history_text(),
             places=tuple(self.places), known_sides=self.known_sides(seat),
             bidding=self.bidding, bid=bid, leader=self.leader, shown=self.shown)
+
+    def _history_text(self) -> tuple[tuple[int, str], ...]:
+        """The public history as text; each entry formatted once, the tuple made again only
+        when the history grew."""
+        if len(self._shown_tuple) != len(self._shown):
+            text = self._shown_text
+            text.extend((s, str(mv)) for s, mv in self._shown[len(text):])
+            self._shown_tuple = tuple(text)
+        return self._shown_tuple
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
@@ -303,16 +335,19 @@ class Table:
             return self._apply_bid(move)
         if isinstance(move, Bid):
             raise IllegalMove("the auction is over: play cards or pass")
-        mv = self.parse_move(move)
-        key = mv.cards if mv.kind >= 0 else tuple(
-            sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
         legal = self.legal_moves()
-        if key not in legal:
-            raise IllegalMove(self._why_illegal(mv))
-        mv = legal[key]
+        if isinstance(move, Play) and legal.get(move.cards) is move:
+            mv = move  # one of legal_actions(): nothing to parse or check
+        else:
+            mv = self.parse_move(move)
+            key = mv.cards if mv.kind >= 0 else tuple(
+                sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
+            if key not in legal:
+                raise IllegalMove(self._why_illegal(mv))
+            mv = legal[key]
         self._legal = None
         self.history.append((self.seat, mv))
-        self._shown.append((self.seat, str(mv)))
+        self._shown.append((self.seat, mv))
         if mv.is_pass:
             self._pass()
         else:
