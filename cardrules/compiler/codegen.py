@@ -104,6 +104,8 @@ class KindView:
     presorted: bool  # the generator yields cards already in CARD_KEY order
     loop: str  # "each": every card; "same_rank": N cards of one rank; "": the generator
     loop_size: int
+    sequence: str = ""  # for a kind keyed by its sequence alone: the sequence's name
+    suits: str = ""  # "same", "mixed" or "" (either)
 
     @property
     def fast_single(self) -> bool:
@@ -200,10 +202,12 @@ class ModuleView:
     @property
     def shape_imports(self) -> list[str]:
         """The runtime helpers the generated code calls, and no others."""
-        emitted = " ".join(" ".join(([] if k.loop else [k.gen_expr]) + k.match_lines
-                                    + k.key_lines) for k in self.kinds)
-        helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_run", "gen_sequences",
-                   "gen_set", "gen_winged_run", "group_by_rank", "kicker_groups", "winged_run")
+        emitted = " ".join(" ".join(([] if k.loop or k.sequence else [k.gen_expr])
+                                    + k.match_lines + k.key_lines) for k in self.kinds)
+        emitted += " gen_numbered_sequences(" if any(k.sequence for k in self.kinds) else ""
+        helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_numbered_sequences",
+                   "gen_run", "gen_sequences", "gen_set", "gen_winged_run", "group_by_rank",
+                   "kicker_groups", "winged_run")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -349,7 +353,10 @@ class ModuleView:
                         sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
                         group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
                         outranked_by=outranked, dedupe=self.g.copies > 1 or has_kickers(c),
-                        presorted=presorted, loop=loop, loop_size=loop_size)
+                        presorted=presorted, loop=loop, loop_size=loop_size,
+                        sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
+                            p.kind for p in c.key] == ["sequence"] else "",
+                        suits=c.suits or "")
 
     def shape_code(self, c: ir.Combination) -> ShapeCode:
         """Per shape: the generator, the checks that return None unless ``cards`` have the

@@ -243,8 +243,15 @@ class Table:
             found = self.m.follow_plays(hand, by_rank, self.current)
             if self.m.PASSING == "allowed" or not found:
                 moves[()] = PASS
-        for p in found:
-            moves.setdefault(p.cards, p)
+        if moves:  # the pass first
+            moves.update((p.cards, p) for p in found)
+        else:
+            moves = {p.cards: p for p in found}
+        if len(moves) != len(found) + (1 if () in moves else 0):
+            # Some cards twice: the first play made of them is the move.
+            moves = {(): PASS} if () in moves else {}
+            for p in found:
+                moves.setdefault(p.cards, p)
         self._legal = moves
         self._actions = list(moves.values())
         return moves

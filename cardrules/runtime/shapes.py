@@ -110,17 +110,29 @@ def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...
                   suit: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
     """``sequence of NAME``: one card of each rank of a listed run (``runs`` as rank sets,
     ``orders`` the same runs in order). With ``suit`` given, only runs of one suit."""
+    return (found for _, found in gen_numbered_sequences(by_rank, runs, orders, 0, suit))
+
+
+def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
+                           orders: tuple[tuple[int, ...], ...], first: int = 0,
+                           suit: Sequence[int] | None = None,
+                           ) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """``gen_sequences`` from the listed run number ``first`` on, each with the number of its
+    run: (number, the cards in the run's order, so the top rank's card last)."""
     present = by_rank.keys()
-    for ranks, run in zip(runs, orders, strict=True):
-        if not ranks <= present:
+    for k in range(first, len(runs)):
+        if not runs[k] <= present:
             continue
+        run = orders[k]
         if suit is None:
-            yield from product(*(dict.fromkeys(by_rank[r]) for r in run))
+            for found in product(*(dict.fromkeys(by_rank[r]) for r in run)):
+                yield k, found
             continue
         for s in {suit[c] for c in by_rank[run[0]]}:
             pools = [list(dict.fromkeys(c for c in by_rank[r] if suit[c] == s)) for r in run]
             if all(pools):
-                yield from product(*pools)
+                for found in product(*pools):
+                    yield k, found
 
 
 def gen_cards(hand: Sequence[int], count: int, suit: Sequence[int] | None,
