@@ -392,6 +392,17 @@ class Table:
         hand = self.hands[self.seat]
         for c in play.cards:
             hand.remove(c)
+        kept = self._by_rank.get(self.seat)
+        if kept is not None and kept[0] is hand and kept[1] == len(hand) + len(play.cards):
+            # The split follows the hand: a rank left empty goes, the others keep their order
+            # (as a new split of the hand would have it).
+            by_rank, rank = kept[2], self.m.RANK
+            for c in play.cards:
+                same = by_rank[rank[c]]
+                same.remove(c)
+                if not same:
+                    del by_rank[rank[c]]
+            self._by_rank[self.seat] = (hand, len(hand), by_rank)
         self.current = play
         self.last_player = self.seat
         self.passes = 0
