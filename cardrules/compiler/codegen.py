@@ -294,11 +294,16 @@ class ModuleView:
                 for c in self.g.combinations]
 
     @property
-    def by_size(self) -> list[tuple[int, list[int]]]:
-        table: dict[int, list[int]] = {}
+    def by_size(self) -> list[tuple[int, list[tuple[int, tuple[int, ...]]]]]:
+        """Per number of cards, the kinds classify tries, in its order, each with the numbers
+        of distinct ranks its plays of that size can have (() when not known)."""
+        table: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         for i in self.classify_order:
+            shapes = self.overlap_facts[i][2]
             for size in self.g.combinations[i].sizes:
-                table.setdefault(size, []).append(i)
+                counts = () if shapes is None else tuple(sorted(
+                    {len(x) for x in shapes if sum(x) == size}))
+                table.setdefault(size, []).append((i, counts))
         return sorted(table.items())
 
     @functools.cached_property

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
@@ -21,8 +21,8 @@ from cardrules.runtime.shapes import (
     winged_run,
 )
 
-__all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
-           "ends_match", "lead_next"]
+__all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
+           "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'doudizhu'
 TITLE = '斗地主 Dou Dizhu'
@@ -343,49 +343,60 @@ def key_rocket(cards: Sequence[int]) -> tuple[int, ...] | None:
     return (len(cards), )
 
 
-MATCHERS_BY_SIZE = {
-    1: ((0, match_single), ),
-    2: ((1, match_pair), (13, match_rocket), ),
-    3: ((2, match_triple), ),
-    4: ((3, match_triple_single), (12, match_bomb), ),
-    5: ((4, match_triple_pair), (5, match_straight), ),
-    6: ((5, match_straight), (6, match_pairs), (7, match_plane), (10, match_four_singles), ),
-    7: ((5, match_straight), ),
-    8: ((5, match_straight), (6, match_pairs), (8, match_plane_singles), (11, match_four_pairs), ),
-    9: ((5, match_straight), (7, match_plane), ),
-    10: ((5, match_straight), (6, match_pairs), (9, match_plane_pairs), ),
-    11: ((5, match_straight), ),
-    12: ((5, match_straight), (6, match_pairs), (7, match_plane), (8, match_plane_singles), ),
-    14: ((6, match_pairs), ),
-    15: ((7, match_plane), (9, match_plane_pairs), ),
-    16: ((6, match_pairs), (8, match_plane_singles), ),
-    18: ((6, match_pairs), (7, match_plane), ),
-    20: ((6, match_pairs), (8, match_plane_singles), (9, match_plane_pairs), ),
-    21: ((7, match_plane), ),
-    22: ((6, match_pairs), ),
-    24: ((6, match_pairs), (7, match_plane), (8, match_plane_singles), ),
-    25: ((9, match_plane_pairs), ),
-    27: ((7, match_plane), ),
-    28: ((8, match_plane_singles), ),
-    30: ((7, match_plane), (9, match_plane_pairs), ),
-    32: ((8, match_plane_singles), ),
-    33: ((7, match_plane), ),
-    35: ((9, match_plane_pairs), ),
-    36: ((7, match_plane), (8, match_plane_singles), ),
-    40: ((8, match_plane_singles), (9, match_plane_pairs), ),
-    44: ((8, match_plane_singles), ),
-    45: ((9, match_plane_pairs), ),
-    48: ((8, match_plane_singles), ),
-    50: ((9, match_plane_pairs), ),
-    55: ((9, match_plane_pairs), ),
-    60: ((9, match_plane_pairs), ),
+Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+# MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
+# plays of that size have, () for any), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
+    1: ((0, match_single, (1,)), ),
+    2: ((1, match_pair, (1,)), (13, match_rocket, (2,)), ),
+    3: ((2, match_triple, (1,)), ),
+    4: ((3, match_triple_single, (2,)), (12, match_bomb, (1,)), ),
+    5: ((4, match_triple_pair, (2,)), (5, match_straight, (5,)), ),
+    6: ((5, match_straight, (6,)), (6, match_pairs, (3,)), (7, match_plane, (2,)), (10, match_four_singles, ()), ),
+    7: ((5, match_straight, (7,)), ),
+    8: ((5, match_straight, (8,)), (6, match_pairs, (4,)), (8, match_plane_singles, ()), (11, match_four_pairs, ()), ),
+    9: ((5, match_straight, (9,)), (7, match_plane, (3,)), ),
+    10: ((5, match_straight, (10,)), (6, match_pairs, (5,)), (9, match_plane_pairs, ()), ),
+    11: ((5, match_straight, (11,)), ),
+    12: ((5, match_straight, (12,)), (6, match_pairs, (6,)), (7, match_plane, (4,)), (8, match_plane_singles, ()), ),
+    14: ((6, match_pairs, (7,)), ),
+    15: ((7, match_plane, (5,)), (9, match_plane_pairs, ()), ),
+    16: ((6, match_pairs, (8,)), (8, match_plane_singles, ()), ),
+    18: ((6, match_pairs, (9,)), (7, match_plane, (6,)), ),
+    20: ((6, match_pairs, (10,)), (8, match_plane_singles, ()), (9, match_plane_pairs, ()), ),
+    21: ((7, match_plane, (7,)), ),
+    22: ((6, match_pairs, (11,)), ),
+    24: ((6, match_pairs, (12,)), (7, match_plane, (8,)), (8, match_plane_singles, ()), ),
+    25: ((9, match_plane_pairs, ()), ),
+    27: ((7, match_plane, (9,)), ),
+    28: ((8, match_plane_singles, ()), ),
+    30: ((7, match_plane, (10,)), (9, match_plane_pairs, ()), ),
+    32: ((8, match_plane_singles, ()), ),
+    33: ((7, match_plane, (11,)), ),
+    35: ((9, match_plane_pairs, ()), ),
+    36: ((7, match_plane, (12,)), (8, match_plane_singles, ()), ),
+    40: ((8, match_plane_singles, ()), (9, match_plane_pairs, ()), ),
+    44: ((8, match_plane_singles, ()), ),
+    45: ((9, match_plane_pairs, ()), ),
+    48: ((8, match_plane_singles, ()), ),
+    50: ((9, match_plane_pairs, ()), ),
+    55: ((9, match_plane_pairs, ()), ),
+    60: ((9, match_plane_pairs, ()), ),
 }
+# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
+MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
+    (size, ranks): tuple((kind, match) for kind, match, counts in found
+                         if not counts or ranks in counts)
+    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
 
 
 def classify(cards: Sequence[int]) -> Play | None:
     """What combination the cards form (a ladder's highest rung first), or None."""
+    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
+    if matchers is None:
+        return None
     ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in MATCHERS_BY_SIZE.get(len(ordered), ()):
+    for kind, matcher in matchers:
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
@@ -610,29 +621,18 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
     (12, 13),
     (12, 13),
 )
-# NEEDS_RANKS[kind]: whether making the plays that may follow it needs the hand by rank
-NEEDS_RANKS: tuple[bool, ...] = (
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-)
+# SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
+SIZE: tuple[int, ...] = (1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 6, 8, 4, 2)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
     """Every play the hand can lead."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK)
+    return lead_plays(hand, split_by_rank(hand, RANK))
+
+
+def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
+    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``)."""
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
 
 
@@ -644,16 +644,28 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
 
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
-    """Every play from the hand that beats the current one. Kinds that compare with it by
-    rung and key skip weaker plays as they are made; ``beats`` settles the rest."""
+    """Every play from the hand that beats the current one."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK) if NEEDS_RANKS[current.kind] else {}
+    return follow_plays(hand, split_by_rank(hand, RANK), current)
+
+
+def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
+    with the current play by rung and key skip weaker plays as they are made, and need no
+    ``beats`` when all their plays have its size (none beat it when all have another size);
+    ``beats`` settles the rest."""
     floor = (current.tier, current.key)
+    size = len(current.cards)
     out: list[Play] = []
     for kind in FOLLOW_KINDS[current.kind]:
-        same = GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0
-        out += [p for p in CANDIDATES[kind](hand, by_rank, floor if same else None)
-                if beats(p, current)]
+        if GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0:
+            if SIZE[kind] == size:
+                out += CANDIDATES[kind](hand, by_rank, floor)
+            elif not SIZE[kind]:
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor) if beats(p, current)]
+        else:
+            out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out
 
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
@@ -16,8 +16,8 @@ from cardrules.runtime.shapes import (
     split_by_rank,
 )
 
-__all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
-           "ends_match", "lead_next"]
+__all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
+           "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'shuang_kou'
 TITLE = '双扣 Shuang Kou'
@@ -217,38 +217,49 @@ def key_joker_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     return (len(cards), )
 
 
-MATCHERS_BY_SIZE = {
-    1: ((0, match_single), ),
-    2: ((1, match_pair), ),
-    3: ((2, match_triple), ),
-    4: ((6, match_bomb), (7, match_joker_bomb), ),
-    5: ((3, match_straight), (6, match_bomb), ),
-    6: ((3, match_straight), (4, match_pairs), (6, match_bomb), ),
-    7: ((3, match_straight), (6, match_bomb), ),
-    8: ((3, match_straight), (4, match_pairs), (6, match_bomb), ),
-    9: ((3, match_straight), (5, match_triples), ),
-    10: ((3, match_straight), (4, match_pairs), ),
-    11: ((3, match_straight), ),
-    12: ((3, match_straight), (4, match_pairs), (5, match_triples), ),
-    14: ((4, match_pairs), ),
-    15: ((5, match_triples), ),
-    16: ((4, match_pairs), ),
-    18: ((4, match_pairs), (5, match_triples), ),
-    20: ((4, match_pairs), ),
-    21: ((5, match_triples), ),
-    22: ((4, match_pairs), ),
-    24: ((4, match_pairs), (5, match_triples), ),
-    27: ((5, match_triples), ),
-    30: ((5, match_triples), ),
-    33: ((5, match_triples), ),
-    36: ((5, match_triples), ),
+Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+# MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
+# plays of that size have, () for any), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
+    1: ((0, match_single, (1,)), ),
+    2: ((1, match_pair, (1,)), ),
+    3: ((2, match_triple, (1,)), ),
+    4: ((6, match_bomb, (1,)), (7, match_joker_bomb, (2,)), ),
+    5: ((3, match_straight, (5,)), (6, match_bomb, (1,)), ),
+    6: ((3, match_straight, (6,)), (4, match_pairs, (3,)), (6, match_bomb, (1,)), ),
+    7: ((3, match_straight, (7,)), (6, match_bomb, (1,)), ),
+    8: ((3, match_straight, (8,)), (4, match_pairs, (4,)), (6, match_bomb, (1,)), ),
+    9: ((3, match_straight, (9,)), (5, match_triples, (3,)), ),
+    10: ((3, match_straight, (10,)), (4, match_pairs, (5,)), ),
+    11: ((3, match_straight, (11,)), ),
+    12: ((3, match_straight, (12,)), (4, match_pairs, (6,)), (5, match_triples, (4,)), ),
+    14: ((4, match_pairs, (7,)), ),
+    15: ((5, match_triples, (5,)), ),
+    16: ((4, match_pairs, (8,)), ),
+    18: ((4, match_pairs, (9,)), (5, match_triples, (6,)), ),
+    20: ((4, match_pairs, (10,)), ),
+    21: ((5, match_triples, (7,)), ),
+    22: ((4, match_pairs, (11,)), ),
+    24: ((4, match_pairs, (12,)), (5, match_triples, (8,)), ),
+    27: ((5, match_triples, (9,)), ),
+    30: ((5, match_triples, (10,)), ),
+    33: ((5, match_triples, (11,)), ),
+    36: ((5, match_triples, (12,)), ),
 }
+# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
+MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
+    (size, ranks): tuple((kind, match) for kind, match, counts in found
+                         if not counts or ranks in counts)
+    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
 
 
 def classify(cards: Sequence[int]) -> Play | None:
     """What combination the cards form (a ladder's highest rung first), or None."""
+    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
+    if matchers is None:
+        return None
     ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in MATCHERS_BY_SIZE.get(len(ordered), ()):
+    for kind, matcher in matchers:
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
@@ -391,14 +402,18 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
     (6, 7),
     (6, 7),
 )
-# NEEDS_RANKS[kind]: whether making the plays that may follow it needs the hand by rank
-NEEDS_RANKS: tuple[bool, ...] = (True, True, True, True, True, True, True, True)
+# SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
+SIZE: tuple[int, ...] = (1, 2, 3, 0, 0, 0, 0, 4)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
     """Every play the hand can lead."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK)
+    return lead_plays(hand, split_by_rank(hand, RANK))
+
+
+def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
+    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``)."""
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
 
 
@@ -410,16 +425,28 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
 
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
-    """Every play from the hand that beats the current one. Kinds that compare with it by
-    rung and key skip weaker plays as they are made; ``beats`` settles the rest."""
+    """Every play from the hand that beats the current one."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK) if NEEDS_RANKS[current.kind] else {}
+    return follow_plays(hand, split_by_rank(hand, RANK), current)
+
+
+def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
+    with the current play by rung and key skip weaker plays as they are made, and need no
+    ``beats`` when all their plays have its size (none beat it when all have another size);
+    ``beats`` settles the rest."""
     floor = (current.tier, current.key)
+    size = len(current.cards)
     out: list[Play] = []
     for kind in FOLLOW_KINDS[current.kind]:
-        same = GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0
-        out += [p for p in CANDIDATES[kind](hand, by_rank, floor if same else None)
-                if beats(p, current)]
+        if GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0:
+            if SIZE[kind] == size:
+                out += CANDIDATES[kind](hand, by_rank, floor)
+            elif not SIZE[kind]:
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor) if beats(p, current)]
+        else:
+            out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out
 
 
