@@ -105,6 +105,7 @@ class KindView:
     loop: str  # "each": every card; "same_rank": N cards of one rank; "": the generator
     loop_size: int
     sequence: str = ""  # for a kind keyed by its sequence alone: the sequence's name
+    size_lines: tuple[str, ...] = ()  # how ``size`` (if given) bounds the generator
     suits: str = ""  # "same", "mixed" or "" (either)
 
     @property
@@ -130,6 +131,19 @@ class ShapeCode:
     gen: str
     prep: list[str]
     checks: list[str]
+    size_lines: tuple[str, ...] = ()  # for a run: its lengths (lo, hi) for a given size
+
+
+def _run_lengths(min_len: int, max_len: int, per_rank: int) -> tuple[str, ...]:
+    """Lines setting the run lengths a generator makes (lo to hi): all of them, or the one
+    that gives ``size`` cards (none: return)."""
+    if per_rank == 1:
+        return (f"lo, hi = {min_len}, {max_len}", "if size:",
+                f"    if not {min_len} <= size <= {max_len}:", "        return",
+                "    lo = hi = size")
+    return (f"lo, hi = {min_len}, {max_len}", "if size:",
+            f"    if size % {per_rank} or not {min_len} <= size // {per_rank} <= {max_len}:",
+            "        return", f"    lo = hi = size // {per_rank}")
 
 
 @dataclass(frozen=True)
@@ -357,7 +371,10 @@ class ModuleView:
                         key_lines=key_lines + [key_line], gen_expr=code.gen,
                         sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
                         group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
-                        outranked_by=outranked, dedupe=self.g.copies > 1 or has_kickers(c),
+                        outranked_by=outranked, size_lines=code.size_lines,
+                        # Runs are made once each (distinct cards per rank, distinct ranks).
+                        dedupe=(self.g.copies > 1 and not (isinstance(s, ir.RunShape)
+                                                           and not s.wing)) or has_kickers(c),
                         presorted=presorted, loop=loop, loop_size=loop_size,
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
@@ -378,8 +395,9 @@ class ModuleView:
             self.extra.append(f"{table}: tuple[int, ...] = {tuple(pos)!r}")
             split = [f"run = winged_run(cards, RANK, {table}, {s.width}, {s.min_len}, "
                      f"{s.max_len}, {s.wing})", "if run is None:", "    return None"]
-            return ShapeCode(gen=f"gen_winged_run(by_rank, {s.width}, {s.min_len}, "
-                                 f"{s.max_len}, {within!r}, {s.wing})", prep=split, checks=split)
+            return ShapeCode(gen=f"gen_winged_run(by_rank, {s.width}, lo, hi, {within!r}, "
+                                 f"{s.wing})", prep=split, checks=split,
+                             size_lines=_run_lengths(s.min_len, s.max_len, s.width + s.wing))
         if isinstance(s, ir.GroupsShape):
             gen = f"gen_groups(by_rank, {s.sizes!r}, {s.up_to})"
             if len(s.sizes) > 1:
@@ -401,7 +419,8 @@ class ModuleView:
             table = f"RUN_POS_{c.name}"
             self.extra.append(f"{table}: tuple[int, ...] = {tuple(pos)!r}")
             return ShapeCode(
-                gen=f"gen_run(by_rank, {s.width}, {s.min_len}, {s.max_len}, {within!r})",
+                gen=f"gen_run(by_rank, {s.width}, lo, hi, {within!r})",
+                size_lines=_run_lengths(s.min_len, s.max_len, s.width),
                 prep=[], checks=[
                     _GROUPS, f"if any(len(x) != {s.width} for x in groups):", "    return None",
                     f"pos = sorted({table}[RANK[x[0]]] for x in groups)",
