@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import NamedTuple
 
 from ..cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from .auction import Auction, Bid
@@ -29,9 +30,9 @@ class Result:
     cards_left: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class SeatView:
-    """What one seat may know: its own hand and what was played in public."""
+class SeatView(NamedTuple):
+    """What one seat may know: its own hand and what was played in public. (A named tuple:
+    immutable, and cheap to make at every decision.)"""
 
     seat: int
     hand: tuple[int, ...]
@@ -79,6 +80,10 @@ class Table:
         # Per seat: its hand (the list object and its length when split) split by rank, made
         # again only when that seat's hand changed.
         self._by_rank: dict[int, tuple[list[int], int, dict[int, list[int]]]] = {}
+        # Hidden teams: the holder cards played so far, and the seats that played one.
+        self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
+        self._holders_played: Counter[int] = Counter()
+        self._revealed: set[int] = set()
         self._scores: tuple[int, ...] | None = None
         self.seed = seed
         self.deals = 1  # deals of this round (an auction where all pass deals again)
@@ -302,16 +307,14 @@ class Table:
             return (None,) * self.n
         if self.m.TEAMS != "hidden":
             return tuple(self.sides)
-        played = Counter(c for _, mv in self.history for c in mv.cards)
-        mine = Counter(self.dealt[seat])
-        holders = self.m.TEAM_HOLDERS
-        if all(played[c] + mine[c] >= self.m.COPIES for c in holders):
+        played = self._holders_played
+        mine = Counter(c for c in self.dealt[seat] if c in self._holders)
+        if all(played[c] + mine[c] >= self.m.COPIES for c in self.m.TEAM_HOLDERS):
             return tuple(self.sides)  # every copy of each holder card is accounted for
         out: list[int | None] = [None] * self.n
         out[seat] = self.sides[seat]
-        for s, mv in self.history:
-            if any(c in holders for c in mv.cards):
-                out[s] = 0
+        for s in self._revealed:
+            out[s] = 0
         return tuple(out)
 
     # ------------------------------------------------------------ acting
@@ -403,6 +406,9 @@ class Table:
                 if not same:
                     del by_rank[rank[c]]
             self._by_rank[self.seat] = (hand, len(hand), by_rank)
+        if self._holders.intersection(play.cards):  # hidden teams: the seat shows its side
+            self._holders_played.update(c for c in play.cards if c in self._holders)
+            self._revealed.add(self.seat)
         self.current = play
         self.last_player = self.seat
         self.passes = 0
