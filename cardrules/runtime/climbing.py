@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from typing import NamedTuple
 
@@ -21,6 +22,12 @@ from .shapes import split_by_rank
 # An action is a move, or a Bid while the round's auction is on.
 Move = Play
 Action = Play | Bid
+
+
+@lru_cache(maxsize=4096)
+def _move_text(cards: tuple[int, ...]) -> str:
+    """How a move shows in the history (as ``str`` of the Play): the same moves recur."""
+    return format_cards(cards) if cards else "pass"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,6 +91,14 @@ class Table:
         self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
         self._holders_played: Counter[int] = Counter()
         self._revealed: set[int] = set()
+        # What views share until cards are played or dealt again (``_changes`` counts those):
+        # the hand sizes, the places and each seat's hand as tuples; the sides as a tuple.
+        self._changes = 0
+        self._public: tuple[int, tuple[int, ...], tuple[int, ...], dict[int, tuple[int, ...]]] \
+            = (-1, (), (), {})
+        self._sides: tuple[list[int], tuple[int | None, ...]] = ([], ())
+        # Per seat: the holder cards it was dealt (with the deal they were counted in).
+        self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], Counter[int]]] = {}
         self._scores: tuple[int, ...] | None = None
         self.seed = seed
         self.deals = 1  # deals of this round (an auction where all pass deals again)
@@ -128,6 +143,7 @@ class Table:
             if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
                 self.first_card = self.lowest_card()
         self.dealt = tuple(tuple(h) for h in self.hands)
+        self._changes += 1
         self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
         # may give the lead to someone else).
@@ -184,6 +200,7 @@ class Table:
         else:
             self.deals += 1
             self.hands = [sorted(h, key=self.m.CARD_KEY.__getitem__) for h in self._deal()]
+            self._changes += 1
             self._shown.append((-1, "all passed: a new deal"))
             self._open_auction((auction.first + 1) % self.n)
         return bid
@@ -281,21 +298,34 @@ class Table:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes."""
-        bid = self.auction.high if self.bidding and self.auction else self.bid
+        bidding = self.bidding
+        bid = self.auction.high if bidding and self.auction else self.bid
+        if self._public[0] != self._changes:  # cards were played or dealt since last time
+            self._public = (self._changes, tuple(len(h) for h in self.hands),
+                            tuple(self.places), {})
+        hands = self._public[3]
+        if seat not in hands:
+            hands[seat] = tuple(self.hands[seat])
         return SeatView(
-            seat=seat, hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            seat=seat, hand=hands[seat], hand_sizes=self._public[1],
             to_beat=self.current.cards if self.current else (), last_player=self.last_player,
-            history=self._history_text(),
-            places=tuple(self.places), known_sides=self.known_sides(seat),
-            bidding=self.bidding, bid=bid, leader=self.leader, shown=self.shown)
+            history=self._history_text(), places=self._public[2],
+            known_sides=self.known_sides(seat) if bidding or self.m.TEAMS == "hidden"
+            else self._sides_shown(),
+            bidding=bidding, bid=bid, leader=self.leader, shown=self.shown)
+
+    def _sides_shown(self) -> tuple[int | None, ...]:
+        if self._sides[0] is not self.sides:
+            self._sides = (self.sides, tuple(self.sides))
+        return self._sides[1]
 
     def _history_text(self) -> tuple[tuple[int, str], ...]:
         """The public history as text; each entry formatted once, the tuple made again only
         when the history grew."""
         if len(self._shown_tuple) != len(self._shown):
             text = self._shown_text
-            text.extend((s, str(mv)) for s, mv in self._shown[len(text):])
+            text.extend((s, mv if isinstance(mv, str) else _move_text(mv.cards))
+                        for s, mv in self._shown[len(text):])
             self._shown_tuple = tuple(text)
         return self._shown_tuple
 
@@ -308,8 +338,11 @@ class Table:
         if self.m.TEAMS != "hidden":
             return tuple(self.sides)
         played = self._holders_played
-        mine = Counter(c for c in self.dealt[seat] if c in self._holders)
-        if all(played[c] + mine[c] >= self.m.COPIES for c in self.m.TEAM_HOLDERS):
+        mine = self._holders_dealt.get(seat)
+        if mine is None or mine[0] is not self.dealt:
+            mine = (self.dealt, Counter(c for c in self.dealt[seat] if c in self._holders))
+            self._holders_dealt[seat] = mine
+        if all(played[c] + mine[1][c] >= self.m.COPIES for c in self.m.TEAM_HOLDERS):
             return tuple(self.sides)  # every copy of each holder card is accounted for
         out: list[int | None] = [None] * self.n
         out[seat] = self.sides[seat]
@@ -395,6 +428,7 @@ class Table:
         hand = self.hands[self.seat]
         for c in play.cards:
             hand.remove(c)
+        self._changes += 1
         kept = self._by_rank.get(self.seat)
         if kept is not None and kept[0] is hand and kept[1] == len(hand) + len(play.cards):
             # The split follows the hand: a rank left empty goes, the others keep their order
@@ -462,6 +496,7 @@ class Table:
         left = self.active()
         if len(left) == 1 and self.m.ROUND_END != "first_out":
             self.places.append(left[0])
+            self._changes += 1
         self._scores = self.m.score(self.final_view())
 
     def result(self) -> Result:
