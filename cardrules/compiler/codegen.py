@@ -106,6 +106,7 @@ class KindView:
     loop_size: int
     sequence: str = ""  # for a kind keyed by its sequence alone: the sequence's name
     size_lines: tuple[str, ...] = ()  # how ``size`` (if given) bounds the generator
+    ranked_run: str = ""  # a run keyed by its highest rank alone: gen_ranked_runs' arguments
     suits: str = ""  # "same", "mixed" or "" (either)
 
     @property
@@ -216,12 +217,14 @@ class ModuleView:
     @property
     def shape_imports(self) -> list[str]:
         """The runtime helpers the generated code calls, and no others."""
-        emitted = " ".join(" ".join(([] if k.loop or k.sequence else [k.gen_expr])
-                                    + k.match_lines + k.key_lines) for k in self.kinds)
+        emitted = " ".join(" ".join(([] if k.loop or k.sequence or k.ranked_run
+                                     else [k.gen_expr]) + k.match_lines + k.key_lines)
+                           for k in self.kinds)
         emitted += " gen_numbered_sequences(" if any(k.sequence for k in self.kinds) else ""
+        emitted += " gen_ranked_runs(" if any(k.ranked_run for k in self.kinds) else ""
         helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_numbered_sequences",
-                   "gen_run", "gen_sequences", "gen_set", "gen_winged_run", "group_by_rank",
-                   "kicker_groups", "winged_run")
+                   "gen_ranked_runs", "gen_run", "gen_sequences", "gen_set", "gen_winged_run",
+                   "group_by_rank", "kicker_groups", "winged_run")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -350,7 +353,10 @@ class ModuleView:
         top = (["top = next(x for x in cards if RANK[x] == hit[1])"]
                if any(p.kind == "sequence" for p in c.key) else [])
         whole = "run" if isinstance(s, ir.RunShape) and s.wing else "cards"
-        key_line = "return (" + "".join(self.key_expr(p, whole) + ", " for p in c.key) + ")"
+        one_rank = isinstance(s, ir.GroupsShape) and len(s.sizes) == 1  # checked first
+        key_line = "return (" + "".join(
+            ("RANK[cards[0]]" if one_rank and p.kind == "rank" and p.group is None
+             else self.key_expr(p, whole)) + ", " for p in c.key) + ")"
         match_lines = code.checks + (groups if reads_groups else []) + suit_lines + top
         generated_suits = [] if isinstance(s, ir.CardsShape) and c.suits == "same" \
             else suit_lines  # gen_cards made them of one suit already
@@ -376,9 +382,20 @@ class ModuleView:
                         dedupe=(self.g.copies > 1 and not (isinstance(s, ir.RunShape)
                                                            and not s.wing)) or has_kickers(c),
                         presorted=presorted, loop=loop, loop_size=loop_size,
+                        ranked_run=self.ranked_run(c),
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
                         suits=c.suits or "")
+
+    def ranked_run(self, c: ir.Combination) -> str:
+        """For a run with no wings and no suit rule, keyed by its highest rank alone: the
+        arguments of gen_ranked_runs, which gives that rank with each run; else ""."""
+        s = c.shape
+        if not isinstance(s, ir.RunShape) or s.wing or c.suits in ("same", "mixed") \
+                or [(p.kind, p.group) for p in c.key] != [("rank", None)]:
+            return ""
+        within = tuple(self.rank_index[r] for r in s.within)
+        return f"by_rank, {s.width}, lo, hi, {within!r}"
 
     def shape_code(self, c: ir.Combination) -> ShapeCode:
         """Per shape: the generator, the checks that return None unless ``cards`` have the

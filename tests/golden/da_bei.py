@@ -281,7 +281,8 @@ PLAYS_single: dict[int, Play] = {
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
     """Every single the hand can make (stronger than ``floor``, if given): the hand is in
     CARD_KEY order, so the stronger cards are the ones after the floor's card."""
     start = 0
@@ -294,8 +295,10 @@ def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 2)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
@@ -304,8 +307,10 @@ def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 3)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
@@ -314,7 +319,8 @@ def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+                        floor: tuple[int, tuple[int, ...]] | None = None,
+                        size: int = 0) -> Iterator[Play]:
     """Every straight the hand can make (stronger than ``floor``, if given), lazily. The
     key is (the run's number, the top card): runs listed before the floor's are skipped."""
     first = 0
@@ -333,8 +339,10 @@ def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every flush the hand can make (stronger than ``floor``, if given), lazily."""
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every flush the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_cards(hand, 5, SUIT):
         cards = found
         if match_straight_flush(cards) is not None:
@@ -345,8 +353,10 @@ def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every full_house the hand can make (stronger than ``floor``, if given), lazily."""
+                          floor: tuple[int, tuple[int, ...]] | None = None,
+                          size: int = 0) -> Iterator[Play]:
+    """Every full_house the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_full_house(cards)
@@ -355,8 +365,10 @@ def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                                floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every four_with_single the hand can make (stronger than ``floor``, if given), lazily."""
+                                floor: tuple[int, tuple[int, ...]] | None = None,
+                                size: int = 0) -> Iterator[Play]:
+    """Every four_with_single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (4, 1), 4):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_four_with_single(cards)
@@ -365,7 +377,8 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
 
 
 def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                              floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
+                              floor: tuple[int, tuple[int, ...]] | None = None,
+                              size: int = 0) -> Iterator[Play]:
     """Every straight_flush the hand can make (stronger than ``floor``, if given), lazily. The
     key is (the run's number, the top card): runs listed before the floor's are skipped."""
     first = 0
@@ -436,7 +449,8 @@ def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
     """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
     with the current play by rung and key skip weaker plays as they are made, and need no
     ``beats`` when all their plays have its size (none beat it when all have another size);
-    ``beats`` settles the rest."""
+    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
+    can)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
@@ -445,7 +459,8 @@ def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
             if SIZE[kind] == size:
                 out += CANDIDATES[kind](hand, by_rank, floor)
             elif not SIZE[kind]:
-                out += [p for p in CANDIDATES[kind](hand, by_rank, floor) if beats(p, current)]
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
+                        if beats(p, current)]
         else:
             out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out

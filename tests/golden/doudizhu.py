@@ -12,7 +12,7 @@ from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
     gen_groups,
     gen_kickers,
-    gen_run,
+    gen_ranked_runs,
     gen_set,
     gen_winged_run,
     group_by_rank,
@@ -132,12 +132,12 @@ def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the single shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -147,12 +147,12 @@ def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the pair shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -162,12 +162,12 @@ def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the triple shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_triple_single(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -323,12 +323,12 @@ def match_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the bomb shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_rocket(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -406,38 +406,46 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for x in hand:
         cards: tuple[int, ...] = (x,)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 0, 0, 0, -1, key)
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 2)
                                      for same in by_rank.values()):
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 1, 1, 0, -1, key)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 3)
                                      for same in by_rank.values()):
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 2, 2, 0, -1, key)
 
 
 def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                             floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple_single the hand can make (stronger than ``floor``, if given), lazily."""
+                             floor: tuple[int, tuple[int, ...]] | None = None,
+                             size: int = 0) -> Iterator[Play]:
+    """Every triple_single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 1), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_triple_single(cards)
@@ -446,8 +454,10 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                           floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple_pair the hand can make (stronger than ``floor``, if given), lazily."""
+                           floor: tuple[int, tuple[int, ...]] | None = None,
+                           size: int = 0) -> Iterator[Play]:
+    """Every triple_pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_triple_pair(cards)
@@ -456,40 +466,68 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_run(by_rank, 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                        floor: tuple[int, tuple[int, ...]] | None = None,
+                        size: int = 0) -> Iterator[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 5, 12
+    if size:
+        if not 5 <= size <= 12:
+            return
+        lo = hi = size
+    for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 5, 5, 0, -1, key)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pairs the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_run(by_rank, 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 3, 12
+    if size:
+        if size % 2 or not 3 <= size // 2 <= 12:
+            return
+        lo = hi = size // 2
+    for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 6, 6, 0, -1, key)
 
 
 def candidates_plane(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every plane the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every plane the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 2, 12
+    if size:
+        if size % 3 or not 2 <= size // 3 <= 12:
+            return
+        lo = hi = size // 3
+    for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 7, 7, 0, -1, key)
 
 
 def candidates_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                             floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every plane_singles the hand can make (stronger than ``floor``, if given), lazily."""
+                             floor: tuple[int, tuple[int, ...]] | None = None,
+                             size: int = 0) -> Iterator[Play]:
+    """Every plane_singles the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
+    lo, hi = 2, 12
+    if size:
+        if size % 4 or not 2 <= size // 4 <= 12:
+            return
+        lo = hi = size // 4
     seen: set[tuple[int, ...]] = set()
-    for found in gen_winged_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1):
+    for found in gen_winged_run(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         if cards in seen:
             continue
@@ -506,10 +544,17 @@ def candidates_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                           floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every plane_pairs the hand can make (stronger than ``floor``, if given), lazily."""
+                           floor: tuple[int, tuple[int, ...]] | None = None,
+                           size: int = 0) -> Iterator[Play]:
+    """Every plane_pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
+    lo, hi = 2, 12
+    if size:
+        if size % 5 or not 2 <= size // 5 <= 12:
+            return
+        lo = hi = size // 5
     seen: set[tuple[int, ...]] = set()
-    for found in gen_winged_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
+    for found in gen_winged_run(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         if cards in seen:
             continue
@@ -528,8 +573,10 @@ def candidates_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                            floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every four_singles the hand can make (stronger than ``floor``, if given), lazily."""
+                            floor: tuple[int, tuple[int, ...]] | None = None,
+                            size: int = 0) -> Iterator[Play]:
+    """Every four_singles the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_kickers(by_rank, (4, 1, 1)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -548,8 +595,10 @@ def candidates_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every four_pairs the hand can make (stronger than ``floor``, if given), lazily."""
+                          floor: tuple[int, tuple[int, ...]] | None = None,
+                          size: int = 0) -> Iterator[Play]:
+    """Every four_pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_kickers(by_rank, (4, 2, 2)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -568,18 +617,22 @@ def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every bomb the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every bomb the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 4)
                                      for same in by_rank.values()):
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 12, 12, 0, 0, key)
 
 
 def candidates_rocket(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every rocket the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every rocket the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_set(hand, (52, 53)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key: tuple[int, ...] | None = (len(cards), )
@@ -654,7 +707,8 @@ def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
     """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
     with the current play by rung and key skip weaker plays as they are made, and need no
     ``beats`` when all their plays have its size (none beat it when all have another size);
-    ``beats`` settles the rest."""
+    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
+    can)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
@@ -663,7 +717,8 @@ def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
             if SIZE[kind] == size:
                 out += CANDIDATES[kind](hand, by_rank, floor)
             elif not SIZE[kind]:
-                out += [p for p in CANDIDATES[kind](hand, by_rank, floor) if beats(p, current)]
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
+                        if beats(p, current)]
         else:
             out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
     gen_groups,
-    gen_run,
+    gen_ranked_runs,
     gen_set,
     group_by_rank,
     split_by_rank,
@@ -98,12 +98,12 @@ def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the single shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -113,12 +113,12 @@ def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the pair shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -128,12 +128,12 @@ def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the triple shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_straight(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -197,12 +197,12 @@ def match_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
         return None
     if not 4 <= len(cards) <= 8:
         return None
-    return (len(cards), max(RANK[x] for x in cards), )
+    return (len(cards), RANK[cards[0]], )
 
 
 def key_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the bomb shape already (made by its generator)."""
-    return (len(cards), max(RANK[x] for x in cards), )
+    return (len(cards), RANK[cards[0]], )
 
 
 def match_joker_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -269,106 +269,125 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for x in hand:
         cards: tuple[int, ...] = (x,)
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 0, 0, 0, -1, key)
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_groups(by_rank, (2,), 2):
         cards = found
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 1, 1, 0, -1, key)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_groups(by_rank, (3,), 3):
         cards = found
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 2, 2, 0, -1, key)
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_run(by_rank, 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                        floor: tuple[int, tuple[int, ...]] | None = None,
+                        size: int = 0) -> Iterator[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 5, 12
+    if size:
+        if not 5 <= size <= 12:
+            return
+        lo = hi = size
+    for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 3, 3, 0, -1, key)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pairs the hand can make (stronger than ``floor``, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_run(by_rank, 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 3, 12
+    if size:
+        if size % 2 or not 3 <= size // 2 <= 12:
+            return
+        lo = hi = size // 2
+    for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 4, 4, 0, -1, key)
 
 
 def candidates_triples(hand: Sequence[int], by_rank: dict[int, list[int]],
-                       floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triples the hand can make (stronger than ``floor``, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_run(by_rank, 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                       floor: tuple[int, tuple[int, ...]] | None = None,
+                       size: int = 0) -> Iterator[Play]:
+    """Every triples the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 3, 12
+    if size:
+        if size % 3 or not 3 <= size // 3 <= 12:
+            return
+        lo = hi = size // 3
+    for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 5, 5, 0, -1, key)
 
 
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every bomb the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every bomb the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_groups(by_rank, (4,), 8):
         cards = found
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (len(cards), max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (len(cards), RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 6, 6, 0, 0, key)
 
 
 def candidates_joker_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every joker_bomb the hand can make (stronger than ``floor``, if given), lazily."""
+                          floor: tuple[int, tuple[int, ...]] | None = None,
+                          size: int = 0) -> Iterator[Play]:
+    """Every joker_bomb the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_set(hand, (52, 52, 53, 53)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -435,7 +454,8 @@ def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
     """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
     with the current play by rung and key skip weaker plays as they are made, and need no
     ``beats`` when all their plays have its size (none beat it when all have another size);
-    ``beats`` settles the rest."""
+    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
+    can)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
@@ -444,7 +464,8 @@ def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
             if SIZE[kind] == size:
                 out += CANDIDATES[kind](hand, by_rank, floor)
             elif not SIZE[kind]:
-                out += [p for p in CANDIDATES[kind](hand, by_rank, floor) if beats(p, current)]
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
+                        if beats(p, current)]
         else:
             out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out
