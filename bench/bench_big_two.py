@@ -1,18 +1,24 @@
-"""Benchmark: the compiled ``big_two`` game against the plain reference implementation.
+"""Benchmark: the compiled ``big_two`` in random self-play against a plain hand-written engine.
 
-Usage: ``python bench/bench_big_two.py [--seconds S] [--seed N]``
+Usage: ``python bench/bench_big_two.py [--slice S] [--pairs N] [--profile]``
 
-Measures, in one run and with deterministic seeds:
-  (a) whole games per second with random bots, for both sides, on the same deals;
-  (b) legal-move generations per second, for both sides, on the same recorded positions.
-Each figure is printed with the ratio compiled / reference.
+The anchor is ``bench/big2_plain.py`` (a copy of shared/bench/big2_plain.py): a pure-Python Big
+Two that enumerates every legal move each turn and picks one at random, as our random bot does.
+The compiled game is played through the public loop
+``t.apply(rng.choice(list(t.legal_actions())))`` on a table the game deals itself. Both sides
+run in this one process, in alternating slices of CPU time (``time.process_time``), so a
+loaded machine slows both alike; the figure is games per CPU second of each side summed over
+all slices, and the ratio compiled / plain. A ratio is the result, never an assertion.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import importlib.util
+import pstats
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -25,165 +31,85 @@ sys.path.insert(0, str(ROOT))
 
 import cardrules  # noqa: E402  (the source tree next to this script)
 
-Hands = list[list[str]]
-Play = frozenset[str]
 
-
-def load_reference() -> ModuleType:
-    """Import tests/reference/big_two_ref.py by path (tests/ is not an installed package)."""
-    path = ROOT / "tests" / "reference" / "big_two_ref.py"
-    spec = importlib.util.spec_from_file_location("big_two_ref", path)
+def load_plain() -> ModuleType:
+    path = ROOT / "bench" / "big2_plain.py"
+    spec = importlib.util.spec_from_file_location("big2_plain", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
 
-ref = load_reference()
+def compiled_player(game: Any) -> Callable[[int], int]:
+    """A function playing one random game (deal ``seed``); returns its decisions."""
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        t = game.new_table(seed=seed)
+        decisions = 0
+        while not t.over:
+            t.apply(rng.choice(list(t.legal_actions())))
+            decisions += 1
+        t.result()
+        return decisions
+    return play
 
 
-def deal(seed: int) -> Hands:
-    deck: list[str] = ref.full_deck()
-    random.Random(seed).shuffle(deck)
-    return [deck[i * 13 : (i + 1) * 13] for i in range(4)]
+def plain_player(plain: ModuleType) -> Callable[[int], int]:
+    def play(seed: int) -> int:
+        return int(plain.play_game(random.Random(seed))[1])
+    return play
 
 
-def as_text(hands: Hands) -> list[str]:
-    return [" ".join(hand) for hand in hands]
-
-
-def play_compiled(game: Any, hands: Hands, seed: int) -> int:
-    """One random-bot game on the compiled table; returns the number of moves."""
-    rng = random.Random(seed)
-    t = game.new_table(seed=seed, hands=as_text(hands))
-    moves = 0
-    while not t.over:
-        t.apply(rng.choice(t.legal_actions()))
-        moves += 1
-    t.result()
-    return moves
-
-
-def play_reference(hands: Hands, seed: int) -> int:
-    """One random-bot game on the reference; returns the number of moves."""
-    rng = random.Random(seed)
-    g = ref.RefGame(hands)
-    moves = 0
-    while not g.over:
-        g.apply(rng.choice(sorted(g.legal(), key=sorted)))
-        moves += 1
-    g.scores()
-    return moves
-
-
-def games_per_second(
-    play: Callable[[Hands, int], int], seconds: float, seed: int
-) -> tuple[float, float, int]:
-    """Play deals seed, seed+1, ... for ``seconds``; return games/s, moves/s, games."""
-    games = moves = 0
-    start = time.perf_counter()
+def run_slice(play: Callable[[int], int], first_seed: int,
+              seconds: float) -> tuple[int, int, float]:
+    """Games from seed ``first_seed`` on for ``seconds`` of CPU time: games, decisions, time."""
+    games = decisions = 0
+    start = time.process_time()
     while True:
-        game_seed = seed + games
-        moves += play(deal(game_seed), game_seed)
+        decisions += play(first_seed + games)
         games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return games / elapsed, moves / elapsed, games
-
-
-def record_games(count: int, seed: int) -> list[tuple[Hands, list[Play]]]:
-    """Deals and move sequences of ``count`` random reference games."""
-    recorded = []
-    for i in range(count):
-        hands = deal(seed + 10_000 + i)
-        rng = random.Random(seed + 20_000 + i)
-        g = ref.RefGame(hands)
-        moves: list[Play] = []
-        while not g.over:
-            move = rng.choice(sorted(g.legal(), key=sorted))
-            moves.append(move)
-            g.apply(move)
-        recorded.append((hands, moves))
-    return recorded
-
-
-def compiled_generation_time(game: Any, recorded: list[tuple[Hands, list[Play]]]) -> float:
-    """Replay the recorded games; time only the ``legal_actions()`` calls."""
-    timed = 0.0
-    for index, (hands, moves) in enumerate(recorded):
-        t = game.new_table(seed=index, hands=as_text(hands))
-        for move in moves:
-            start = time.perf_counter()
-            actions = t.legal_actions()
-            timed += time.perf_counter() - start
-            by_cards = {frozenset(game.format_cards(a.cards).split()): a for a in actions}
-            t.apply(by_cards[move])
-    return timed
-
-
-def reference_generation_time(recorded: list[tuple[Hands, list[Play]]]) -> float:
-    """Replay the recorded games; time only the ``legal()`` calls."""
-    timed = 0.0
-    for hands, moves in recorded:
-        g = ref.RefGame(hands)
-        for move in moves:
-            start = time.perf_counter()
-            g.legal()
-            timed += time.perf_counter() - start
-            g.apply(move)
-    return timed
-
-
-def generations_per_second(replay: Callable[[], float], positions: int, seconds: float) -> float:
-    """Repeat a timed replay until ``seconds`` of timed work; generations per second."""
-    timed = 0.0
-    generations = 0
-    while timed < seconds:
-        timed += replay()
-        generations += positions
-    return generations / timed
-
-
-def report(label: str, compiled: float, reference: float) -> None:
-    ratio = compiled / reference if reference else float("inf")
-    print(
-        f"{label:<36} compiled {compiled:>11.1f}   reference {reference:>9.1f}   "
-        f"compiled/reference {ratio:>7.1f}x"
-    )
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return games, decisions, spent
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--seed", type=int, default=1, help="first deal seed")
-    parser.add_argument("--games", type=int, default=20, help="recorded games for (b)")
+    parser.add_argument("--slice", type=float, default=1.0, help="CPU seconds per slice")
+    parser.add_argument("--pairs", type=int, default=6, help="slices of each side")
+    parser.add_argument("--profile", action="store_true", help="profile the compiled side")
     args = parser.parse_args(argv)
-
     game = cardrules.load("big_two")
-    print(f"Big Two benchmark: {args.seconds:g} s per measurement, seed {args.seed}")
-
-    c_games, c_moves, c_count = games_per_second(
-        lambda hands, seed: play_compiled(game, hands, seed), args.seconds, args.seed
-    )
-    r_games, r_moves, r_count = games_per_second(play_reference, args.seconds, args.seed)
-    print(
-        f"(a) random-bot games, deal seeds {args.seed}, {args.seed + 1}, ... ({c_count} compiled, "
-        f"{r_count} reference games)"
-    )
-    report("    games per second", c_games, r_games)
-    report("    moves per second", c_moves, r_moves)
-
-    recorded = record_games(args.games, args.seed)
-    positions = sum(len(moves) for _, moves in recorded)
-    c_gen = generations_per_second(
-        lambda: compiled_generation_time(game, recorded), positions, args.seconds
-    )
-    r_gen = generations_per_second(
-        lambda: reference_generation_time(recorded), positions, args.seconds
-    )
-    print(f"(b) legal-move generation on {positions} recorded positions ({args.games} games)")
-    report("    generations per second", c_gen, r_gen)
+    sides = {"compiled big_two": compiled_player(game),
+             "plain big2_plain.py": plain_player(load_plain())}
+    if args.profile:
+        cProfile.runctx("run_slice(sides['compiled big_two'], 0, args.slice)", globals(),
+                        {"sides": sides, "args": args, "run_slice": run_slice}, "/tmp/b2.prof")
+        pstats.Stats("/tmp/b2.prof").sort_stats("tottime").print_stats(15)
+        return
+    totals = {name: [0, 0, 0.0] for name in sides}
+    rates: dict[str, list[float]] = {name: [] for name in sides}
+    seed = 0
+    for i in range(args.pairs):
+        order = list(sides) if i % 2 == 0 else list(reversed(sides))
+        for name in order:
+            games, decisions, spent = run_slice(sides[name], seed, args.slice)
+            totals[name][0] += games
+            totals[name][1] += decisions
+            totals[name][2] += spent
+            rates[name].append(games / spent)
+        seed += 100_000
+    print(f"Big Two random self-play, {args.pairs} alternating slices of {args.slice:g} CPU s "
+          "each side")
+    for name, (games, decisions, spent) in totals.items():
+        print(f"  {name:<22} {games / spent:9.1f} games/s  {decisions / spent:10.0f} "
+              f"decisions/s  ({games} games, {decisions / games:.1f} decisions/game)")
+    ours, plain = (totals[n][0] / totals[n][2] for n in sides)
+    pair_ratios = [a / b for a, b in zip(*rates.values(), strict=True)]
+    print(f"  ratio compiled / plain: {ours / plain:.2f}x (per slice pair: median "
+          f"{statistics.median(pair_ratios):.2f}x, range {min(pair_ratios):.2f}-"
+          f"{max(pair_ratios):.2f}x)")
 
 
 if __name__ == "__main__":

@@ -68,6 +68,7 @@ class Game(Loaded):
         self._loaded(game, source, path, files)
         self.module = module
         self._by_key = {k: c for c, k in enumerate(module.CARD_KEY) if k >= 0}
+        self._deck = frozenset(module.DECK)
 
     # ------------------------------------------------------------ cards
     def parse_cards(self, text: str) -> tuple[int, ...]:
@@ -86,9 +87,12 @@ class Game(Loaded):
         """The combination these cards form, or None. Raises CardError for a card the deck
         lacks, or holds fewer copies of than given."""
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-        if not all(isinstance(c, int) and 0 <= c <= BIG_JOKER for c in codes):
-            raise CardError(f"cards are notation or card codes 0-{BIG_JOKER}, not {codes!r}")
-        check_given(codes, self.module.DECK, self.module.COPIES, self.name)
+        if not (set(map(type, codes)) <= {int} and self._deck.issuperset(codes)
+                and len(set(codes)) == len(codes)):  # else: an error, or copies to count
+            if not all(isinstance(c, int) and 0 <= c <= BIG_JOKER for c in codes):
+                raise CardError(f"cards are notation or card codes 0-{BIG_JOKER}, not "
+                                f"{codes!r}")
+            check_given(codes, self.module.DECK, self.module.COPIES, self.name)
         if not codes:
             return None
         play = self.module.classify(codes)

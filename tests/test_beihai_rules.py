@@ -216,7 +216,7 @@ def test_da_bei_views_do_not_reveal_sides_until_played() -> None:
                     assert known[other] == t.sides[other]
             # a view carries no other seat's cards
             assert set(view.hand) == set(t.hand(seat))
-            assert "hands" not in vars(view)
+            assert "hands" not in view._asdict()
         mv = t.bot_move()
         t.apply(mv)
         played |= set(mv.cards)
@@ -235,7 +235,7 @@ def test_bots_get_only_a_seat_view() -> None:
     t.bot_fns = [spy] * 4  # type: ignore[list-item]
     t.play_out()
     assert seen and all(type(v).__name__ == "SeatView" for v in seen)
-    fields = set(vars(seen[0]))
+    fields = set(seen[0]._asdict())
     assert fields == {"seat", "hand", "hand_sizes", "to_beat", "last_player", "history",
                       "places", "known_sides", "bidding", "bid", "leader", "shown"}
     assert all(not v.bidding and v.shown == () for v in seen)  # no auction, nothing shown

@@ -104,6 +104,17 @@ class KindView:
     presorted: bool  # the generator yields cards already in CARD_KEY order
     loop: str  # "each": every card; "same_rank": N cards of one rank; "": the generator
     loop_size: int
+    sequence: str = ""  # for a kind keyed by its sequence alone: the sequence's name
+    size_lines: tuple[str, ...] = ()  # how ``size`` (if given) bounds the generator
+    ranked_run: str = ""  # a run keyed by its highest rank alone: gen_ranked_runs' arguments
+    suits: str = ""  # "same", "mixed" or "" (either)
+
+    @property
+    def fast_single(self) -> bool:
+        """One card keyed by its CARD_KEY, and no kind tried before it: its plays are one
+        shared Play per card, and those above a floor are found by bisection."""
+        return self.loop == "each" and not self.outranked_by \
+            and self.inline_key == "(CARD_KEY[cards[-1]], )"
 
     @property
     def inline_key(self) -> str:
@@ -121,6 +132,19 @@ class ShapeCode:
     gen: str
     prep: list[str]
     checks: list[str]
+    size_lines: tuple[str, ...] = ()  # for a run: its lengths (lo, hi) for a given size
+
+
+def _run_lengths(min_len: int, max_len: int, per_rank: int) -> tuple[str, ...]:
+    """Lines setting the run lengths a generator makes (lo to hi): all of them, or the one
+    that gives ``size`` cards (none: return)."""
+    if per_rank == 1:
+        return (f"lo, hi = {min_len}, {max_len}", "if size:",
+                f"    if not {min_len} <= size <= {max_len}:", "        return",
+                "    lo = hi = size")
+    return (f"lo, hi = {min_len}, {max_len}", "if size:",
+            f"    if size % {per_rank} or not {min_len} <= size // {per_rank} <= {max_len}:",
+            "        return", f"    lo = hi = size // {per_rank}")
 
 
 @dataclass(frozen=True)
@@ -182,18 +206,25 @@ class ModuleView:
         return _wrap(keys)
 
     @property
-    def needs_ranks(self) -> tuple[bool, ...]:
-        kinds = self.kinds
-        uses = ["by_rank" in k.gen_expr and k.loop != "each" for k in kinds]
-        return tuple(any(uses[j] for j in follow) for follow in self.follow_kinds)
+    def fixed_sizes(self) -> tuple[int, ...]:
+        """Per kind: the size of all its plays, or 0 if they have more than one size."""
+        return tuple(c.sizes[0] if len(c.sizes) == 1 else 0 for c in self.g.combinations)
+
+    @property
+    def uses_bisect(self) -> bool:
+        return any(k.fast_single for k in self.kinds)
 
     @property
     def shape_imports(self) -> list[str]:
         """The runtime helpers the generated code calls, and no others."""
-        emitted = " ".join(" ".join(([] if k.loop else [k.gen_expr]) + k.match_lines
-                                    + k.key_lines) for k in self.kinds)
-        helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_run", "gen_sequences",
-                   "gen_set", "gen_winged_run", "group_by_rank", "kicker_groups", "winged_run")
+        emitted = " ".join(" ".join(([] if k.loop or k.sequence or k.ranked_run
+                                     else [k.gen_expr]) + k.match_lines + k.key_lines)
+                           for k in self.kinds)
+        emitted += " gen_numbered_sequences(" if any(k.sequence for k in self.kinds) else ""
+        emitted += " gen_ranked_runs(" if any(k.ranked_run for k in self.kinds) else ""
+        helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_numbered_sequences",
+                   "gen_ranked_runs", "gen_run", "gen_sequences", "gen_set", "gen_winged_run",
+                   "group_by_rank", "kicker_groups", "winged_run")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -280,11 +311,16 @@ class ModuleView:
                 for c in self.g.combinations]
 
     @property
-    def by_size(self) -> list[tuple[int, list[int]]]:
-        table: dict[int, list[int]] = {}
+    def by_size(self) -> list[tuple[int, list[tuple[int, tuple[int, ...]]]]]:
+        """Per number of cards, the kinds classify tries, in its order, each with the numbers
+        of distinct ranks its plays of that size can have (() when not known)."""
+        table: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         for i in self.classify_order:
+            shapes = self.overlap_facts[i][2]
             for size in self.g.combinations[i].sizes:
-                table.setdefault(size, []).append(i)
+                counts = () if shapes is None else tuple(sorted(
+                    {len(x) for x in shapes if sum(x) == size}))
+                table.setdefault(size, []).append((i, counts))
         return sorted(table.items())
 
     @functools.cached_property
@@ -317,7 +353,10 @@ class ModuleView:
         top = (["top = next(x for x in cards if RANK[x] == hit[1])"]
                if any(p.kind == "sequence" for p in c.key) else [])
         whole = "run" if isinstance(s, ir.RunShape) and s.wing else "cards"
-        key_line = "return (" + "".join(self.key_expr(p, whole) + ", " for p in c.key) + ")"
+        one_rank = isinstance(s, ir.GroupsShape) and len(s.sizes) == 1  # checked first
+        key_line = "return (" + "".join(
+            ("RANK[cards[0]]" if one_rank and p.kind == "rank" and p.group is None
+             else self.key_expr(p, whole)) + ", " for p in c.key) + ")"
         match_lines = code.checks + (groups if reads_groups else []) + suit_lines + top
         generated_suits = [] if isinstance(s, ir.CardsShape) and c.suits == "same" \
             else suit_lines  # gen_cards made them of one suit already
@@ -338,8 +377,25 @@ class ModuleView:
                         key_lines=key_lines + [key_line], gen_expr=code.gen,
                         sizes=c.sizes, key_shows=tuple(p.kind for p in c.key),
                         group=self.groups[i], tier=self.tiers[i], bomb=self.bomb_rungs[i],
-                        outranked_by=outranked, dedupe=self.g.copies > 1 or has_kickers(c),
-                        presorted=presorted, loop=loop, loop_size=loop_size)
+                        outranked_by=outranked, size_lines=code.size_lines,
+                        # Runs are made once each (distinct cards per rank, distinct ranks).
+                        dedupe=(self.g.copies > 1 and not (isinstance(s, ir.RunShape)
+                                                           and not s.wing)) or has_kickers(c),
+                        presorted=presorted, loop=loop, loop_size=loop_size,
+                        ranked_run=self.ranked_run(c),
+                        sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
+                            p.kind for p in c.key] == ["sequence"] else "",
+                        suits=c.suits or "")
+
+    def ranked_run(self, c: ir.Combination) -> str:
+        """For a run with no wings and no suit rule, keyed by its highest rank alone: the
+        arguments of gen_ranked_runs, which gives that rank with each run; else ""."""
+        s = c.shape
+        if not isinstance(s, ir.RunShape) or s.wing or c.suits in ("same", "mixed") \
+                or [(p.kind, p.group) for p in c.key] != [("rank", None)]:
+            return ""
+        within = tuple(self.rank_index[r] for r in s.within)
+        return f"by_rank, {s.width}, lo, hi, {within!r}"
 
     def shape_code(self, c: ir.Combination) -> ShapeCode:
         """Per shape: the generator, the checks that return None unless ``cards`` have the
@@ -356,8 +412,9 @@ class ModuleView:
             self.extra.append(f"{table}: tuple[int, ...] = {tuple(pos)!r}")
             split = [f"run = winged_run(cards, RANK, {table}, {s.width}, {s.min_len}, "
                      f"{s.max_len}, {s.wing})", "if run is None:", "    return None"]
-            return ShapeCode(gen=f"gen_winged_run(by_rank, {s.width}, {s.min_len}, "
-                                 f"{s.max_len}, {within!r}, {s.wing})", prep=split, checks=split)
+            return ShapeCode(gen=f"gen_winged_run(by_rank, {s.width}, lo, hi, {within!r}, "
+                                 f"{s.wing})", prep=split, checks=split,
+                             size_lines=_run_lengths(s.min_len, s.max_len, s.width + s.wing))
         if isinstance(s, ir.GroupsShape):
             gen = f"gen_groups(by_rank, {s.sizes!r}, {s.up_to})"
             if len(s.sizes) > 1:
@@ -379,7 +436,8 @@ class ModuleView:
             table = f"RUN_POS_{c.name}"
             self.extra.append(f"{table}: tuple[int, ...] = {tuple(pos)!r}")
             return ShapeCode(
-                gen=f"gen_run(by_rank, {s.width}, {s.min_len}, {s.max_len}, {within!r})",
+                gen=f"gen_run(by_rank, {s.width}, lo, hi, {within!r})",
+                size_lines=_run_lengths(s.min_len, s.max_len, s.width),
                 prep=[], checks=[
                     _GROUPS, f"if any(len(x) != {s.width} for x in groups):", "    return None",
                     f"pos = sorted({table}[RANK[x[0]]] for x in groups)",

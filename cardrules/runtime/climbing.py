@@ -7,18 +7,27 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
+from typing import NamedTuple
 
 from ..cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from .auction import Auction, Bid
 from .core import IllegalMove, deal_each, shuffled_deck
 from .protocol import PASS, Play, RulesModule, unclassified
 from .scoreview import EndOfRound, sides_for
+from .shapes import split_by_rank
 
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
 # An action is a move, or a Bid while the round's auction is on.
 Move = Play
 Action = Play | Bid
+
+
+@lru_cache(maxsize=4096)
+def _move_text(cards: tuple[int, ...]) -> str:
+    """How a move shows in the history (as ``str`` of the Play): the same moves recur."""
+    return format_cards(cards) if cards else "pass"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -28,9 +37,9 @@ class Result:
     cards_left: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
-class SeatView:
-    """What one seat may know: its own hand and what was played in public."""
+class SeatView(NamedTuple):
+    """What one seat may know: its own hand and what was played in public. (A named tuple:
+    immutable, and cheap to make at every decision.)"""
 
     seat: int
     hand: tuple[int, ...]
@@ -64,12 +73,32 @@ class Table:
         self.round_number = round_number
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
-        self._shown: list[tuple[int, str]] = []  # the history as text, kept as it grows
+        # The public history: moves as played, other events as text; shown as text through
+        # _history_text, which formats each entry once, when a view first asks for it.
+        self._shown: list[tuple[int, Play | str]] = []
+        self._shown_text: list[tuple[int, str]] = []
+        self._shown_tuple: tuple[tuple[int, str], ...] = ()
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
         self.over = False
         self._legal: dict[tuple[int, ...], Move] | None = None
+        self._actions: list[Action] = []  # the legal moves, in order, while _legal is set
+        # Per seat: its hand (the list object and its length when split) split by rank, made
+        # again only when that seat's hand changed.
+        self._by_rank: dict[int, tuple[list[int], int, dict[int, list[int]]]] = {}
+        # Hidden teams: the holder cards played so far, and the seats that played one.
+        self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
+        self._holders_played: Counter[int] = Counter()
+        self._revealed: set[int] = set()
+        # What views share until cards are played or dealt again (``_changes`` counts those):
+        # the hand sizes, the places and each seat's hand as tuples; the sides as a tuple.
+        self._changes = 0
+        self._public: tuple[int, tuple[int, ...], tuple[int, ...], dict[int, tuple[int, ...]]] \
+            = (-1, (), (), {})
+        self._sides: tuple[list[int], tuple[int | None, ...]] = ([], ())
+        # Per seat: the holder cards it was dealt (with the deal they were counted in).
+        self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], Counter[int]]] = {}
         self._scores: tuple[int, ...] | None = None
         self.seed = seed
         self.deals = 1  # deals of this round (an auction where all pass deals again)
@@ -114,6 +143,7 @@ class Table:
             if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
                 self.first_card = self.lowest_card()
         self.dealt = tuple(tuple(h) for h in self.hands)
+        self._changes += 1
         self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
         # may give the lead to someone else).
@@ -170,6 +200,7 @@ class Table:
         else:
             self.deals += 1
             self.hands = [sorted(h, key=self.m.CARD_KEY.__getitem__) for h in self._deal()]
+            self._changes += 1
             self._shown.append((-1, "all passed: a new deal"))
             self._open_auction((auction.first + 1) % self.n)
         return bid
@@ -224,36 +255,79 @@ class Table:
             self._legal = {}
             return self._legal
         hand = self.hands[self.seat]
+        by_rank = self._split(self.seat)
         moves: dict[tuple[int, ...], Move] = {}
         if self.current is None:
-            found = self.m.plays(hand)
+            found = self.m.lead_plays(hand, by_rank)
             if self.first_pending:
                 found = [p for p in found if self.first_card in p.cards]
         else:
-            found = self.m.follows(hand, self.current)
+            found = self.m.follow_plays(hand, by_rank, self.current)
             if self.m.PASSING == "allowed" or not found:
                 moves[()] = PASS
-        for p in found:
-            moves.setdefault(p.cards, p)
+        if moves:  # the pass first
+            moves.update((p.cards, p) for p in found)
+        else:
+            moves = {p.cards: p for p in found}
+        if len(moves) != len(found) + (1 if () in moves else 0):
+            # Some cards twice: the first play made of them is the move.
+            moves = {(): PASS} if () in moves else {}
+            for p in found:
+                moves.setdefault(p.cards, p)
         self._legal = moves
+        self._actions = list(moves.values())
         return moves
+
+    def _split(self, seat: int) -> dict[int, list[int]]:
+        """The seat's hand (kept in CARD_KEY order) split by rank, made again only when the
+        hand changed."""
+        hand = self.hands[seat]
+        kept = self._by_rank.get(seat)
+        if kept is None or kept[0] is not hand or kept[1] != len(hand):
+            kept = (hand, len(hand), split_by_rank(hand, self.m.RANK))
+            self._by_rank[seat] = kept
+        return kept[2]
 
     def legal_actions(self) -> list[Action]:
         if self.bidding:
             assert self.auction is not None
             return list(self.auction.legal())
-        return list(self.legal_moves().values())
+        if self._legal is None:
+            self.legal_moves()
+        return self._actions.copy()
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes."""
-        bid = self.auction.high if self.bidding and self.auction else self.bid
+        bidding = self.bidding
+        bid = self.auction.high if bidding and self.auction else self.bid
+        if self._public[0] != self._changes:  # cards were played or dealt since last time
+            self._public = (self._changes, tuple(len(h) for h in self.hands),
+                            tuple(self.places), {})
+        hands = self._public[3]
+        if seat not in hands:
+            hands[seat] = tuple(self.hands[seat])
         return SeatView(
-            seat=seat, hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            seat=seat, hand=hands[seat], hand_sizes=self._public[1],
             to_beat=self.current.cards if self.current else (), last_player=self.last_player,
-            history=tuple(self._shown),
-            places=tuple(self.places), known_sides=self.known_sides(seat),
-            bidding=self.bidding, bid=bid, leader=self.leader, shown=self.shown)
+            history=self._history_text(), places=self._public[2],
+            known_sides=self.known_sides(seat) if bidding or self.m.TEAMS == "hidden"
+            else self._sides_shown(),
+            bidding=bidding, bid=bid, leader=self.leader, shown=self.shown)
+
+    def _sides_shown(self) -> tuple[int | None, ...]:
+        if self._sides[0] is not self.sides:
+            self._sides = (self.sides, tuple(self.sides))
+        return self._sides[1]
+
+    def _history_text(self) -> tuple[tuple[int, str], ...]:
+        """The public history as text; each entry formatted once, the tuple made again only
+        when the history grew."""
+        if len(self._shown_tuple) != len(self._shown):
+            text = self._shown_text
+            text.extend((s, mv if isinstance(mv, str) else _move_text(mv.cards))
+                        for s, mv in self._shown[len(text):])
+            self._shown_tuple = tuple(text)
+        return self._shown_tuple
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
@@ -263,16 +337,17 @@ class Table:
             return (None,) * self.n
         if self.m.TEAMS != "hidden":
             return tuple(self.sides)
-        played = Counter(c for _, mv in self.history for c in mv.cards)
-        mine = Counter(self.dealt[seat])
-        holders = self.m.TEAM_HOLDERS
-        if all(played[c] + mine[c] >= self.m.COPIES for c in holders):
+        played = self._holders_played
+        mine = self._holders_dealt.get(seat)
+        if mine is None or mine[0] is not self.dealt:
+            mine = (self.dealt, Counter(c for c in self.dealt[seat] if c in self._holders))
+            self._holders_dealt[seat] = mine
+        if all(played[c] + mine[1][c] >= self.m.COPIES for c in self.m.TEAM_HOLDERS):
             return tuple(self.sides)  # every copy of each holder card is accounted for
         out: list[int | None] = [None] * self.n
         out[seat] = self.sides[seat]
-        for s, mv in self.history:
-            if any(c in holders for c in mv.cards):
-                out[s] = 0
+        for s in self._revealed:
+            out[s] = 0
         return tuple(out)
 
     # ------------------------------------------------------------ acting
@@ -303,16 +378,19 @@ class Table:
             return self._apply_bid(move)
         if isinstance(move, Bid):
             raise IllegalMove("the auction is over: play cards or pass")
-        mv = self.parse_move(move)
-        key = mv.cards if mv.kind >= 0 else tuple(
-            sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
         legal = self.legal_moves()
-        if key not in legal:
-            raise IllegalMove(self._why_illegal(mv))
-        mv = legal[key]
+        if isinstance(move, Play) and legal.get(move.cards) is move:
+            mv = move  # one of legal_actions(): nothing to parse or check
+        else:
+            mv = self.parse_move(move)
+            key = mv.cards if mv.kind >= 0 else tuple(
+                sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
+            if key not in legal:
+                raise IllegalMove(self._why_illegal(mv))
+            mv = legal[key]
         self._legal = None
         self.history.append((self.seat, mv))
-        self._shown.append((self.seat, str(mv)))
+        self._shown.append((self.seat, mv))
         if mv.is_pass:
             self._pass()
         else:
@@ -350,6 +428,21 @@ class Table:
         hand = self.hands[self.seat]
         for c in play.cards:
             hand.remove(c)
+        self._changes += 1
+        kept = self._by_rank.get(self.seat)
+        if kept is not None and kept[0] is hand and kept[1] == len(hand) + len(play.cards):
+            # The split follows the hand: a rank left empty goes, the others keep their order
+            # (as a new split of the hand would have it).
+            by_rank, rank = kept[2], self.m.RANK
+            for c in play.cards:
+                same = by_rank[rank[c]]
+                same.remove(c)
+                if not same:
+                    del by_rank[rank[c]]
+            self._by_rank[self.seat] = (hand, len(hand), by_rank)
+        if self._holders.intersection(play.cards):  # hidden teams: the seat shows its side
+            self._holders_played.update(c for c in play.cards if c in self._holders)
+            self._revealed.add(self.seat)
         self.current = play
         self.last_player = self.seat
         self.passes = 0
@@ -403,6 +496,7 @@ class Table:
         left = self.active()
         if len(left) == 1 and self.m.ROUND_END != "first_out":
             self.places.append(left[0])
+            self._changes += 1
         self._scores = self.m.score(self.final_view())
 
     def result(self) -> Result:

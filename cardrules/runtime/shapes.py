@@ -8,7 +8,7 @@ yields card tuples that have the shape; the generated module then classifies eac
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations, product
+from itertools import chain, combinations, product
 
 
 def split_by_rank(hand: Sequence[int], rank: Sequence[int]) -> dict[int, list[int]]:
@@ -91,18 +91,27 @@ def _gen_rest(by_rank: dict[int, list[int]], sizes: tuple[int, ...], used: set[i
 def gen_run(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
             within: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """``run W min L within ...``: W cards of each of L or more consecutive ranks."""
+    return (cards for _, cards in gen_ranked_runs(by_rank, width, min_len, max_len, within))
+
+
+def gen_ranked_runs(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
+                    within: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """``gen_run``, each run with its highest rank: (rank, cards)."""
     for start in range(len(within)):
         choices: list[list[tuple[int, ...]]] = []
+        top = -1
         for length in range(1, max_len + 1):
             if start + length > len(within):
                 break
-            cards = by_rank.get(within[start + length - 1], [])
+            rank = within[start + length - 1]
+            cards = by_rank.get(rank, [])
             if len(cards) < width:
                 break
+            top = max(top, rank)
             choices.append(list(_subsets(cards, width)))
             if length >= min_len:
                 for pick in product(*choices):
-                    yield tuple(c for part in pick for c in part)
+                    yield top, tuple(chain.from_iterable(pick))
 
 
 def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
@@ -110,17 +119,29 @@ def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...
                   suit: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
     """``sequence of NAME``: one card of each rank of a listed run (``runs`` as rank sets,
     ``orders`` the same runs in order). With ``suit`` given, only runs of one suit."""
+    return (found for _, found in gen_numbered_sequences(by_rank, runs, orders, 0, suit))
+
+
+def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
+                           orders: tuple[tuple[int, ...], ...], first: int = 0,
+                           suit: Sequence[int] | None = None,
+                           ) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """``gen_sequences`` from the listed run number ``first`` on, each with the number of its
+    run: (number, the cards in the run's order, so the top rank's card last)."""
     present = by_rank.keys()
-    for ranks, run in zip(runs, orders, strict=True):
-        if not ranks <= present:
+    for k in range(first, len(runs)):
+        if not runs[k] <= present:
             continue
+        run = orders[k]
         if suit is None:
-            yield from product(*(dict.fromkeys(by_rank[r]) for r in run))
+            for found in product(*(dict.fromkeys(by_rank[r]) for r in run)):
+                yield k, found
             continue
         for s in {suit[c] for c in by_rank[run[0]]}:
             pools = [list(dict.fromkeys(c for c in by_rank[r] if suit[c] == s)) for r in run]
             if all(pools):
-                yield from product(*pools)
+                for found in product(*pools):
+                    yield k, found
 
 
 def gen_cards(hand: Sequence[int], count: int, suit: Sequence[int] | None,

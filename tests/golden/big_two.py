@@ -5,20 +5,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
     gen_cards,
     gen_groups,
-    gen_sequences,
+    gen_numbered_sequences,
     group_by_rank,
     split_by_rank,
 )
 
-__all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
-           "ends_match", "lead_next"]
+__all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
+           "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'big_two'
 TITLE = '锄大地 Chor Dai Di (Big Two)'
@@ -245,18 +246,29 @@ def key_straight_flush(cards: Sequence[int]) -> tuple[int, ...] | None:
     return (hit[0], CARD_KEY[top], )
 
 
-MATCHERS_BY_SIZE = {
-    1: ((0, match_single), ),
-    2: ((1, match_pair), ),
-    3: ((2, match_triple), ),
-    5: ((7, match_straight_flush), (6, match_four_with_single), (5, match_full_house), (4, match_flush), (3, match_straight), ),
+Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+# MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
+# plays of that size have, () for any), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
+    1: ((0, match_single, (1,)), ),
+    2: ((1, match_pair, (1,)), ),
+    3: ((2, match_triple, (1,)), ),
+    5: ((7, match_straight_flush, (5,)), (6, match_four_with_single, (2,)), (5, match_full_house, (2,)), (4, match_flush, (5,)), (3, match_straight, (5,)), ),
 }
+# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
+MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
+    (size, ranks): tuple((kind, match) for kind, match, counts in found
+                         if not counts or ranks in counts)
+    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
 
 
 def classify(cards: Sequence[int]) -> Play | None:
     """What combination the cards form (a ladder's highest rung first), or None."""
+    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
+    if matchers is None:
+        return None
     ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in MATCHERS_BY_SIZE.get(len(ordered), ()):
+    for kind, matcher in matchers:
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
@@ -265,19 +277,30 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 
+# PLAYS_single[code]: the one Play of each card as a single, made once
+PLAYS_single: dict[int, Play] = {
+    c: Play((c,), 0, 0, 0, -1, (CARD_KEY[c],)) for c in DECK}
+
+
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given), lazily."""
-    for x in hand:
-        cards: tuple[int, ...] = (x,)
-        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 0, 0, 0, -1, key)
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given): the hand is in
+    CARD_KEY order, so the stronger cards are the ones after the floor's card."""
+    start = 0
+    if floor is not None:
+        if floor[0] > 0:
+            return iter(())
+        if floor[0] == 0:
+            start = bisect_right(hand, floor[1][0], key=CARD_KEY.__getitem__)
+    return iter([PLAYS_single[x] for x in hand[start:]])
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 2)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
@@ -286,8 +309,10 @@ def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 3)
                                      for same in by_rank.values()):
         key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
@@ -296,18 +321,30 @@ def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights):
+                        floor: tuple[int, tuple[int, ...]] | None = None,
+                        size: int = 0) -> Iterator[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given), lazily. The
+    key is (the run's number, the top card): runs listed before the floor's are skipped."""
+    first = 0
+    if floor is not None:
+        if floor[0] > 0:
+            return
+        if floor[0] == 0:
+            first = floor[1][0]
+    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first):
+        if len({SUIT[x] for x in found}) == 1:
+            continue
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key = key_straight(cards)
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (run, CARD_KEY[found[-1]])
+        if floor is None or (0, key) > floor:
             yield Play(cards, 3, 8, 0, -1, key)
 
 
 def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every flush the hand can make (stronger than ``floor``, if given), lazily."""
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every flush the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_cards(hand, 5, SUIT):
         cards = found
         if match_straight_flush(cards) is not None:
@@ -318,8 +355,10 @@ def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every full_house the hand can make (stronger than ``floor``, if given), lazily."""
+                          floor: tuple[int, tuple[int, ...]] | None = None,
+                          size: int = 0) -> Iterator[Play]:
+    """Every full_house the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_full_house(cards)
@@ -328,8 +367,10 @@ def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                                floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every four_with_single the hand can make (stronger than ``floor``, if given), lazily."""
+                                floor: tuple[int, tuple[int, ...]] | None = None,
+                                size: int = 0) -> Iterator[Play]:
+    """Every four_with_single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (4, 1), 4):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_four_with_single(cards)
@@ -338,12 +379,20 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
 
 
 def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                              floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every straight_flush the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, SUIT):
+                              floor: tuple[int, tuple[int, ...]] | None = None,
+                              size: int = 0) -> Iterator[Play]:
+    """Every straight_flush the hand can make (stronger than ``floor``, if given), lazily. The
+    key is (the run's number, the top card): runs listed before the floor's are skipped."""
+    first = 0
+    if floor is not None:
+        if floor[0] > 4:
+            return
+        if floor[0] == 4:
+            first = floor[1][0]
+    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first, SUIT):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key = key_straight_flush(cards)
-        if key is not None and (floor is None or (4, key) > floor):
+        key = (run, CARD_KEY[found[-1]])
+        if floor is None or (4, key) > floor:
             yield Play(cards, 7, 8, 4, -1, key)
 
 
@@ -369,14 +418,18 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
     (3, 4, 5, 6, 7),
     (3, 4, 5, 6, 7),
 )
-# NEEDS_RANKS[kind]: whether making the plays that may follow it needs the hand by rank
-NEEDS_RANKS: tuple[bool, ...] = (False, True, True, True, True, True, True, True)
+# SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
+SIZE: tuple[int, ...] = (1, 2, 3, 5, 5, 5, 5, 5)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
     """Every play the hand can lead."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK)
+    return lead_plays(hand, split_by_rank(hand, RANK))
+
+
+def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
+    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``)."""
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
 
 
@@ -388,16 +441,30 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
 
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
-    """Every play from the hand that beats the current one. Kinds that compare with it by
-    rung and key skip weaker plays as they are made; ``beats`` settles the rest."""
+    """Every play from the hand that beats the current one."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK) if NEEDS_RANKS[current.kind] else {}
+    return follow_plays(hand, split_by_rank(hand, RANK), current)
+
+
+def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
+    with the current play by rung and key skip weaker plays as they are made, and need no
+    ``beats`` when all their plays have its size (none beat it when all have another size);
+    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
+    can)."""
     floor = (current.tier, current.key)
+    size = len(current.cards)
     out: list[Play] = []
     for kind in FOLLOW_KINDS[current.kind]:
-        same = GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0
-        out += [p for p in CANDIDATES[kind](hand, by_rank, floor if same else None)
-                if beats(p, current)]
+        if GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0:
+            if SIZE[kind] == size:
+                out += CANDIDATES[kind](hand, by_rank, floor)
+            elif not SIZE[kind]:
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
+                        if beats(p, current)]
+        else:
+            out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out
 
 

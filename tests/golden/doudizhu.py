@@ -5,14 +5,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
     gen_groups,
     gen_kickers,
-    gen_run,
+    gen_ranked_runs,
     gen_set,
     gen_winged_run,
     group_by_rank,
@@ -21,8 +21,8 @@ from cardrules.runtime.shapes import (
     winged_run,
 )
 
-__all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
-           "ends_match", "lead_next"]
+__all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
+           "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'doudizhu'
 TITLE = '斗地主 Dou Dizhu'
@@ -132,12 +132,12 @@ def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the single shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -147,12 +147,12 @@ def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the pair shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -162,12 +162,12 @@ def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the triple shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_triple_single(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -323,12 +323,12 @@ def match_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the bomb shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_rocket(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -343,49 +343,60 @@ def key_rocket(cards: Sequence[int]) -> tuple[int, ...] | None:
     return (len(cards), )
 
 
-MATCHERS_BY_SIZE = {
-    1: ((0, match_single), ),
-    2: ((1, match_pair), (13, match_rocket), ),
-    3: ((2, match_triple), ),
-    4: ((3, match_triple_single), (12, match_bomb), ),
-    5: ((4, match_triple_pair), (5, match_straight), ),
-    6: ((5, match_straight), (6, match_pairs), (7, match_plane), (10, match_four_singles), ),
-    7: ((5, match_straight), ),
-    8: ((5, match_straight), (6, match_pairs), (8, match_plane_singles), (11, match_four_pairs), ),
-    9: ((5, match_straight), (7, match_plane), ),
-    10: ((5, match_straight), (6, match_pairs), (9, match_plane_pairs), ),
-    11: ((5, match_straight), ),
-    12: ((5, match_straight), (6, match_pairs), (7, match_plane), (8, match_plane_singles), ),
-    14: ((6, match_pairs), ),
-    15: ((7, match_plane), (9, match_plane_pairs), ),
-    16: ((6, match_pairs), (8, match_plane_singles), ),
-    18: ((6, match_pairs), (7, match_plane), ),
-    20: ((6, match_pairs), (8, match_plane_singles), (9, match_plane_pairs), ),
-    21: ((7, match_plane), ),
-    22: ((6, match_pairs), ),
-    24: ((6, match_pairs), (7, match_plane), (8, match_plane_singles), ),
-    25: ((9, match_plane_pairs), ),
-    27: ((7, match_plane), ),
-    28: ((8, match_plane_singles), ),
-    30: ((7, match_plane), (9, match_plane_pairs), ),
-    32: ((8, match_plane_singles), ),
-    33: ((7, match_plane), ),
-    35: ((9, match_plane_pairs), ),
-    36: ((7, match_plane), (8, match_plane_singles), ),
-    40: ((8, match_plane_singles), (9, match_plane_pairs), ),
-    44: ((8, match_plane_singles), ),
-    45: ((9, match_plane_pairs), ),
-    48: ((8, match_plane_singles), ),
-    50: ((9, match_plane_pairs), ),
-    55: ((9, match_plane_pairs), ),
-    60: ((9, match_plane_pairs), ),
+Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+# MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
+# plays of that size have, () for any), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
+    1: ((0, match_single, (1,)), ),
+    2: ((1, match_pair, (1,)), (13, match_rocket, (2,)), ),
+    3: ((2, match_triple, (1,)), ),
+    4: ((3, match_triple_single, (2,)), (12, match_bomb, (1,)), ),
+    5: ((4, match_triple_pair, (2,)), (5, match_straight, (5,)), ),
+    6: ((5, match_straight, (6,)), (6, match_pairs, (3,)), (7, match_plane, (2,)), (10, match_four_singles, ()), ),
+    7: ((5, match_straight, (7,)), ),
+    8: ((5, match_straight, (8,)), (6, match_pairs, (4,)), (8, match_plane_singles, ()), (11, match_four_pairs, ()), ),
+    9: ((5, match_straight, (9,)), (7, match_plane, (3,)), ),
+    10: ((5, match_straight, (10,)), (6, match_pairs, (5,)), (9, match_plane_pairs, ()), ),
+    11: ((5, match_straight, (11,)), ),
+    12: ((5, match_straight, (12,)), (6, match_pairs, (6,)), (7, match_plane, (4,)), (8, match_plane_singles, ()), ),
+    14: ((6, match_pairs, (7,)), ),
+    15: ((7, match_plane, (5,)), (9, match_plane_pairs, ()), ),
+    16: ((6, match_pairs, (8,)), (8, match_plane_singles, ()), ),
+    18: ((6, match_pairs, (9,)), (7, match_plane, (6,)), ),
+    20: ((6, match_pairs, (10,)), (8, match_plane_singles, ()), (9, match_plane_pairs, ()), ),
+    21: ((7, match_plane, (7,)), ),
+    22: ((6, match_pairs, (11,)), ),
+    24: ((6, match_pairs, (12,)), (7, match_plane, (8,)), (8, match_plane_singles, ()), ),
+    25: ((9, match_plane_pairs, ()), ),
+    27: ((7, match_plane, (9,)), ),
+    28: ((8, match_plane_singles, ()), ),
+    30: ((7, match_plane, (10,)), (9, match_plane_pairs, ()), ),
+    32: ((8, match_plane_singles, ()), ),
+    33: ((7, match_plane, (11,)), ),
+    35: ((9, match_plane_pairs, ()), ),
+    36: ((7, match_plane, (12,)), (8, match_plane_singles, ()), ),
+    40: ((8, match_plane_singles, ()), (9, match_plane_pairs, ()), ),
+    44: ((8, match_plane_singles, ()), ),
+    45: ((9, match_plane_pairs, ()), ),
+    48: ((8, match_plane_singles, ()), ),
+    50: ((9, match_plane_pairs, ()), ),
+    55: ((9, match_plane_pairs, ()), ),
+    60: ((9, match_plane_pairs, ()), ),
 }
+# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
+MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
+    (size, ranks): tuple((kind, match) for kind, match, counts in found
+                         if not counts or ranks in counts)
+    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
 
 
 def classify(cards: Sequence[int]) -> Play | None:
     """What combination the cards form (a ladder's highest rung first), or None."""
+    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
+    if matchers is None:
+        return None
     ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in MATCHERS_BY_SIZE.get(len(ordered), ()):
+    for kind, matcher in matchers:
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
@@ -395,38 +406,46 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for x in hand:
         cards: tuple[int, ...] = (x,)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 0, 0, 0, -1, key)
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 2)
                                      for same in by_rank.values()):
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 1, 1, 0, -1, key)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 3)
                                      for same in by_rank.values()):
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 2, 2, 0, -1, key)
 
 
 def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                             floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple_single the hand can make (stronger than ``floor``, if given), lazily."""
+                             floor: tuple[int, tuple[int, ...]] | None = None,
+                             size: int = 0) -> Iterator[Play]:
+    """Every triple_single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 1), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_triple_single(cards)
@@ -435,8 +454,10 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                           floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple_pair the hand can make (stronger than ``floor``, if given), lazily."""
+                           floor: tuple[int, tuple[int, ...]] | None = None,
+                           size: int = 0) -> Iterator[Play]:
+    """Every triple_pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = key_triple_pair(cards)
@@ -445,40 +466,68 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_run(by_rank, 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                        floor: tuple[int, tuple[int, ...]] | None = None,
+                        size: int = 0) -> Iterator[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 5, 12
+    if size:
+        if not 5 <= size <= 12:
+            return
+        lo = hi = size
+    for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 5, 5, 0, -1, key)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pairs the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_run(by_rank, 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 3, 12
+    if size:
+        if size % 2 or not 3 <= size // 2 <= 12:
+            return
+        lo = hi = size // 2
+    for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 6, 6, 0, -1, key)
 
 
 def candidates_plane(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every plane the hand can make (stronger than ``floor``, if given), lazily."""
-    for found in gen_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every plane the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 2, 12
+    if size:
+        if size % 3 or not 2 <= size // 3 <= 12:
+            return
+        lo = hi = size // 3
+    for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 7, 7, 0, -1, key)
 
 
 def candidates_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                             floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every plane_singles the hand can make (stronger than ``floor``, if given), lazily."""
+                             floor: tuple[int, tuple[int, ...]] | None = None,
+                             size: int = 0) -> Iterator[Play]:
+    """Every plane_singles the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
+    lo, hi = 2, 12
+    if size:
+        if size % 4 or not 2 <= size // 4 <= 12:
+            return
+        lo = hi = size // 4
     seen: set[tuple[int, ...]] = set()
-    for found in gen_winged_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1):
+    for found in gen_winged_run(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         if cards in seen:
             continue
@@ -495,10 +544,17 @@ def candidates_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                           floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every plane_pairs the hand can make (stronger than ``floor``, if given), lazily."""
+                           floor: tuple[int, tuple[int, ...]] | None = None,
+                           size: int = 0) -> Iterator[Play]:
+    """Every plane_pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
+    lo, hi = 2, 12
+    if size:
+        if size % 5 or not 2 <= size // 5 <= 12:
+            return
+        lo = hi = size // 5
     seen: set[tuple[int, ...]] = set()
-    for found in gen_winged_run(by_rank, 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
+    for found in gen_winged_run(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         if cards in seen:
             continue
@@ -517,8 +573,10 @@ def candidates_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                            floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every four_singles the hand can make (stronger than ``floor``, if given), lazily."""
+                            floor: tuple[int, tuple[int, ...]] | None = None,
+                            size: int = 0) -> Iterator[Play]:
+    """Every four_singles the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_kickers(by_rank, (4, 1, 1)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -537,8 +595,10 @@ def candidates_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every four_pairs the hand can make (stronger than ``floor``, if given), lazily."""
+                          floor: tuple[int, tuple[int, ...]] | None = None,
+                          size: int = 0) -> Iterator[Play]:
+    """Every four_pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_kickers(by_rank, (4, 2, 2)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -557,18 +617,22 @@ def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
 
 
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every bomb the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every bomb the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for cards in chain.from_iterable(combinations(same, 4)
                                      for same in by_rank.values()):
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 12, 12, 0, 0, key)
 
 
 def candidates_rocket(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every rocket the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every rocket the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     for found in gen_set(hand, (52, 53)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key: tuple[int, ...] | None = (len(cards), )
@@ -610,29 +674,18 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
     (12, 13),
     (12, 13),
 )
-# NEEDS_RANKS[kind]: whether making the plays that may follow it needs the hand by rank
-NEEDS_RANKS: tuple[bool, ...] = (
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-    True,
-)
+# SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
+SIZE: tuple[int, ...] = (1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 6, 8, 4, 2)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
     """Every play the hand can lead."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK)
+    return lead_plays(hand, split_by_rank(hand, RANK))
+
+
+def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
+    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``)."""
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
 
 
@@ -644,16 +697,30 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
 
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
-    """Every play from the hand that beats the current one. Kinds that compare with it by
-    rung and key skip weaker plays as they are made; ``beats`` settles the rest."""
+    """Every play from the hand that beats the current one."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK) if NEEDS_RANKS[current.kind] else {}
+    return follow_plays(hand, split_by_rank(hand, RANK), current)
+
+
+def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
+    with the current play by rung and key skip weaker plays as they are made, and need no
+    ``beats`` when all their plays have its size (none beat it when all have another size);
+    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
+    can)."""
     floor = (current.tier, current.key)
+    size = len(current.cards)
     out: list[Play] = []
     for kind in FOLLOW_KINDS[current.kind]:
-        same = GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0
-        out += [p for p in CANDIDATES[kind](hand, by_rank, floor if same else None)
-                if beats(p, current)]
+        if GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0:
+            if SIZE[kind] == size:
+                out += CANDIDATES[kind](hand, by_rank, floor)
+            elif not SIZE[kind]:
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
+                        if beats(p, current)]
+        else:
+            out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out
 
 

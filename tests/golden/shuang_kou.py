@@ -5,19 +5,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.shapes import (
     gen_groups,
-    gen_run,
+    gen_ranked_runs,
     gen_set,
     group_by_rank,
     split_by_rank,
 )
 
-__all__ = ["classify", "plays", "plays_of_kind", "follows", "score", "accumulate",
-           "ends_match", "lead_next"]
+__all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
+           "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'shuang_kou'
 TITLE = '双扣 Shuang Kou'
@@ -98,12 +98,12 @@ def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_single(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the single shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -113,12 +113,12 @@ def match_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_pair(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the pair shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -128,12 +128,12 @@ def match_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     r = RANK[cards[0]]
     if any(RANK[x] != r for x in cards):
         return None
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def key_triple(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the triple shape already (made by its generator)."""
-    return (max(RANK[x] for x in cards), )
+    return (RANK[cards[0]], )
 
 
 def match_straight(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -197,12 +197,12 @@ def match_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
         return None
     if not 4 <= len(cards) <= 8:
         return None
-    return (len(cards), max(RANK[x] for x in cards), )
+    return (len(cards), RANK[cards[0]], )
 
 
 def key_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     """The key of cards that have the bomb shape already (made by its generator)."""
-    return (len(cards), max(RANK[x] for x in cards), )
+    return (len(cards), RANK[cards[0]], )
 
 
 def match_joker_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -217,38 +217,49 @@ def key_joker_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
     return (len(cards), )
 
 
-MATCHERS_BY_SIZE = {
-    1: ((0, match_single), ),
-    2: ((1, match_pair), ),
-    3: ((2, match_triple), ),
-    4: ((6, match_bomb), (7, match_joker_bomb), ),
-    5: ((3, match_straight), (6, match_bomb), ),
-    6: ((3, match_straight), (4, match_pairs), (6, match_bomb), ),
-    7: ((3, match_straight), (6, match_bomb), ),
-    8: ((3, match_straight), (4, match_pairs), (6, match_bomb), ),
-    9: ((3, match_straight), (5, match_triples), ),
-    10: ((3, match_straight), (4, match_pairs), ),
-    11: ((3, match_straight), ),
-    12: ((3, match_straight), (4, match_pairs), (5, match_triples), ),
-    14: ((4, match_pairs), ),
-    15: ((5, match_triples), ),
-    16: ((4, match_pairs), ),
-    18: ((4, match_pairs), (5, match_triples), ),
-    20: ((4, match_pairs), ),
-    21: ((5, match_triples), ),
-    22: ((4, match_pairs), ),
-    24: ((4, match_pairs), (5, match_triples), ),
-    27: ((5, match_triples), ),
-    30: ((5, match_triples), ),
-    33: ((5, match_triples), ),
-    36: ((5, match_triples), ),
+Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+# MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
+# plays of that size have, () for any), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
+    1: ((0, match_single, (1,)), ),
+    2: ((1, match_pair, (1,)), ),
+    3: ((2, match_triple, (1,)), ),
+    4: ((6, match_bomb, (1,)), (7, match_joker_bomb, (2,)), ),
+    5: ((3, match_straight, (5,)), (6, match_bomb, (1,)), ),
+    6: ((3, match_straight, (6,)), (4, match_pairs, (3,)), (6, match_bomb, (1,)), ),
+    7: ((3, match_straight, (7,)), (6, match_bomb, (1,)), ),
+    8: ((3, match_straight, (8,)), (4, match_pairs, (4,)), (6, match_bomb, (1,)), ),
+    9: ((3, match_straight, (9,)), (5, match_triples, (3,)), ),
+    10: ((3, match_straight, (10,)), (4, match_pairs, (5,)), ),
+    11: ((3, match_straight, (11,)), ),
+    12: ((3, match_straight, (12,)), (4, match_pairs, (6,)), (5, match_triples, (4,)), ),
+    14: ((4, match_pairs, (7,)), ),
+    15: ((5, match_triples, (5,)), ),
+    16: ((4, match_pairs, (8,)), ),
+    18: ((4, match_pairs, (9,)), (5, match_triples, (6,)), ),
+    20: ((4, match_pairs, (10,)), ),
+    21: ((5, match_triples, (7,)), ),
+    22: ((4, match_pairs, (11,)), ),
+    24: ((4, match_pairs, (12,)), (5, match_triples, (8,)), ),
+    27: ((5, match_triples, (9,)), ),
+    30: ((5, match_triples, (10,)), ),
+    33: ((5, match_triples, (11,)), ),
+    36: ((5, match_triples, (12,)), ),
 }
+# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
+MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
+    (size, ranks): tuple((kind, match) for kind, match, counts in found
+                         if not counts or ranks in counts)
+    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
 
 
 def classify(cards: Sequence[int]) -> Play | None:
     """What combination the cards form (a ladder's highest rung first), or None."""
+    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
+    if matchers is None:
+        return None
     ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in MATCHERS_BY_SIZE.get(len(ordered), ()):
+    for kind, matcher in matchers:
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
@@ -258,106 +269,125 @@ def classify(cards: Sequence[int]) -> Play | None:
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every single the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for x in hand:
         cards: tuple[int, ...] = (x,)
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 0, 0, 0, -1, key)
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_groups(by_rank, (2,), 2):
         cards = found
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 1, 1, 0, -1, key)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given), lazily."""
+                      floor: tuple[int, tuple[int, ...]] | None = None,
+                      size: int = 0) -> Iterator[Play]:
+    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_groups(by_rank, (3,), 3):
         cards = found
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 2, 2, 0, -1, key)
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_run(by_rank, 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                        floor: tuple[int, tuple[int, ...]] | None = None,
+                        size: int = 0) -> Iterator[Play]:
+    """Every straight the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 5, 12
+    if size:
+        if not 5 <= size <= 12:
+            return
+        lo = hi = size
+    for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 3, 3, 0, -1, key)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                     floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every pairs the hand can make (stronger than ``floor``, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_run(by_rank, 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                     floor: tuple[int, tuple[int, ...]] | None = None,
+                     size: int = 0) -> Iterator[Play]:
+    """Every pairs the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 3, 12
+    if size:
+        if size % 2 or not 3 <= size // 2 <= 12:
+            return
+        lo = hi = size // 2
+    for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 4, 4, 0, -1, key)
 
 
 def candidates_triples(hand: Sequence[int], by_rank: dict[int, list[int]],
-                       floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every triples the hand can make (stronger than ``floor``, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_run(by_rank, 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
+                       floor: tuple[int, tuple[int, ...]] | None = None,
+                       size: int = 0) -> Iterator[Play]:
+    """Every triples the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    lo, hi = 3, 12
+    if size:
+        if size % 3 or not 3 <= size // 3 <= 12:
+            return
+        lo = hi = size // 3
+    for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (max(RANK[x] for x in cards), )
-        if key is not None and (floor is None or (0, key) > floor):
+        key = (top,)
+        if floor is None or (0, key) > floor:
             yield Play(cards, 5, 5, 0, -1, key)
 
 
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every bomb the hand can make (stronger than ``floor``, if given), lazily."""
+                    floor: tuple[int, tuple[int, ...]] | None = None,
+                    size: int = 0) -> Iterator[Play]:
+    """Every bomb the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_groups(by_rank, (4,), 8):
         cards = found
         if cards in seen:
             continue
         seen.add(cards)
-        key: tuple[int, ...] | None = (len(cards), max(RANK[x] for x in cards), )
+        key: tuple[int, ...] | None = (len(cards), RANK[cards[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 6, 6, 0, 0, key)
 
 
 def candidates_joker_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          floor: tuple[int, tuple[int, ...]] | None = None) -> Iterator[Play]:
-    """Every joker_bomb the hand can make (stronger than ``floor``, if given), lazily."""
+                          floor: tuple[int, tuple[int, ...]] | None = None,
+                          size: int = 0) -> Iterator[Play]:
+    """Every joker_bomb the hand can make (stronger than ``floor``, if given; of ``size``
+    cards, if given), lazily."""
     seen: set[tuple[int, ...]] = set()
     for found in gen_set(hand, (52, 52, 53, 53)):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -391,14 +421,18 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
     (6, 7),
     (6, 7),
 )
-# NEEDS_RANKS[kind]: whether making the plays that may follow it needs the hand by rank
-NEEDS_RANKS: tuple[bool, ...] = (True, True, True, True, True, True, True, True)
+# SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
+SIZE: tuple[int, ...] = (1, 2, 3, 0, 0, 0, 0, 4)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
     """Every play the hand can lead."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK)
+    return lead_plays(hand, split_by_rank(hand, RANK))
+
+
+def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
+    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``)."""
     return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
 
 
@@ -410,16 +444,30 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
 
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
-    """Every play from the hand that beats the current one. Kinds that compare with it by
-    rung and key skip weaker plays as they are made; ``beats`` settles the rest."""
+    """Every play from the hand that beats the current one."""
     hand = sorted(hand, key=CARD_KEY.__getitem__)
-    by_rank = split_by_rank(hand, RANK) if NEEDS_RANKS[current.kind] else {}
+    return follow_plays(hand, split_by_rank(hand, RANK), current)
+
+
+def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
+    with the current play by rung and key skip weaker plays as they are made, and need no
+    ``beats`` when all their plays have its size (none beat it when all have another size);
+    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
+    can)."""
     floor = (current.tier, current.key)
+    size = len(current.cards)
     out: list[Play] = []
     for kind in FOLLOW_KINDS[current.kind]:
-        same = GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0
-        out += [p for p in CANDIDATES[kind](hand, by_rank, floor if same else None)
-                if beats(p, current)]
+        if GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0:
+            if SIZE[kind] == size:
+                out += CANDIDATES[kind](hand, by_rank, floor)
+            elif not SIZE[kind]:
+                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
+                        if beats(p, current)]
+        else:
+            out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
     return out
 
 
