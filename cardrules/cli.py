@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import sys
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from .cards import CardError
 from .compiler.diagnostics import CompileError
+from .files import write_replacing
 from .game import Game, GameNotFound, GameTable, is_banking, load
 from .runtime.bots import BOT_KINDS
 from .runtime.core import IllegalMove
@@ -115,22 +115,6 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{game.path}: ok: {game.name}, {parts}"
               f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}{noted}\n")
     return EXIT_OK
-
-
-def write_replacing(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a new file renamed over it: whatever stands at
-    ``path`` (a symlink, a file someone else owns) is replaced, never written through."""
-    import tempfile
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def cmd_compile(args: argparse.Namespace, out: TextIO) -> int:

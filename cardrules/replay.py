@@ -14,11 +14,8 @@ that does not match the rules it names is refused with a sentence saying what di
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +25,7 @@ from .banking_game import BankingGame
 from .cards import CardError, format_cards
 from .compiler.parse import parse_text
 from .compiler.resolve import builtin_games_dir, read_rules, resolve
+from .files import write_replacing
 from .game import Game, load
 from .runtime.core import IllegalMove
 
@@ -189,21 +187,8 @@ class Recorder:
         return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in [*self.lines, end])
 
     def save(self, path: Path, totals: Sequence[int]) -> None:
-        write_atomically(path, self.text(totals))
+        write_replacing(path, self.text(totals))
 
-
-def write_atomically(path: Path, text: str) -> None:
-    """``text`` to ``path`` through a new file in the same folder renamed over it."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def record_match(game: AnyGame, *, seed: int | str, seats: Sequence[str],
