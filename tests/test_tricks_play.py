@@ -372,3 +372,18 @@ def test_the_kitty_multiplier_reads_the_last_trick_s_lead_not_the_ruff() -> None
     assert table.over and table.tricks[-1].winner == 1
     result = table.result()
     assert result.kitty_points == 15 and result.kitty_bonus == 30
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    (10, 12), (11, 12),  # a dealer side below A stops at A, however well it does
+    (12, 15),            # a dealer side at A that wins passes it: the match is over
+])
+def test_a_side_must_win_a_as_the_dealer_side(before: int, after: int) -> None:
+    # Found by a fresh-eyes review: a dealer side at Q passed A in one round without playing
+    # A as dealer (levels 10 -> 13), though tractor.rules says a side must win A as dealer.
+    g = cardrules.load("tractor")
+    assert isinstance(g, TricksGame)
+    settled = g.settle(dealer=0, points=0, levels=[before, 0, before, 0])
+    assert settled.levels == (after, 0, after, 0)
+    last = 12  # A
+    assert (max(settled.levels) > last) == (before == last)  # the match ends only from A

@@ -116,7 +116,9 @@ def def_kitty_mult(v: TricksView, v_p: int) -> int:
 def def_rise(v: TricksView, v_p: int) -> int:
     v_pts = v.defender_points()
     v_climb = (0 if (v_pts < (3 * C_band)) else floor_div((v_pts - (2 * C_band)), C_band))
-    return ((3 if (v_pts == 0) else (2 if (v_pts < C_band) else (1 if (v_pts < (2 * C_band)) else 0))) if v.on_dealer_side(v_p) else (v_climb if (v_climb < (C_last_level - v.level_of(v_p))) else (C_last_level - v.level_of(v_p))))
+    v_won = (3 if (v_pts == 0) else (2 if (v_pts < C_band) else (1 if (v_pts < (2 * C_band)) else 0)))
+    v_to_a = (C_last_level - v.level_of(v_p))
+    return ((v_to_a if ((v_to_a > 0) and (v_won > v_to_a)) else v_won) if v.on_dealer_side(v_p) else (v_climb if (v_climb < v_to_a) else v_to_a))
 
 
 def def_score(v: TricksView, v_p: int) -> int:
