@@ -86,9 +86,9 @@ def _results(game: Game, n: int, seed: int, seats: Sequence[str],
         return
     # The workers start with ^C blocked (the mask survives their start), so none can be
     # interrupted before its initializer ignores it; the parent takes a ^C that came
-    # meanwhile once all are running. They are spawned, not forked: a fork made while the
-    # pool's own thread runs can copy a lock that thread holds, and the worker then hangs at
-    # its start, and the pool with it (seen under load, when ^C then waited forever).
+    # meanwhile once all are running. They are spawned, not forked (a fork made while the
+    # pool's thread runs could copy a lock it holds); that alone did not stop a ^C run from
+    # hanging now and then under load, hence the workers are ended on the way out.
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
                              initargs=(game.info, game.source, game.path),
@@ -103,6 +103,15 @@ def _results(game: Game, n: int, seed: int, seats: Sequence[str],
                     yield from pending.popleft().result()
             while pending:
                 yield from pending.popleft().result()
+        except BaseException:  # ^C, an error, a closed generator: the workers stop now
+            for f in pending:
+                f.cancel()
+            # Leaving the pool waits for its workers; one that never comes back (a ^C run
+            # hung there, now and then, under load) must not hold the command: end them.
+            processes = getattr(pool, "_processes", None) or {}
+            for proc in list(processes.values()):
+                proc.terminate()
+            raise
         finally:  # stopped early (an error, ^C, a closed generator): drop what has not started
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             for f in pending:
