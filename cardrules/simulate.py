@@ -118,6 +118,13 @@ def _results(game: Game, n: int, seed: int, seats: Sequence[str],
                 f.cancel()
 
 
+def show_progress(done: int, n: int) -> None:
+    """A progress bar on standard error, drawn over itself."""
+    filled = done * 30 // n
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{n}")
+    sys.stderr.flush()
+
+
 class _Moments:
     """Count, sum and sum of squares of whole numbers: an exact mean and variance in
     constant memory."""
@@ -158,9 +165,7 @@ def simulate(game: Game, *, n: int, seed: int, seats: Sequence[str], workers: in
             wins[w] += 1
         rounds += r["rounds"]
         if progress and (done % 10 == 0 or done == n):
-            filled = done * 30 // n
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{n}")
-            sys.stderr.flush()
+            show_progress(done, n)
     if progress:
         sys.stderr.write("\n")
     seats_out = []

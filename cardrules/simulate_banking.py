@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .banking_game import BankingGame, BankingMatchResult
+from .simulate import show_progress
 
 
 def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
@@ -89,9 +90,7 @@ def simulate_banking(game: BankingGame, *, n: int, seed: int, seats: Sequence[st
             per_unit.append(payout / bet if bet else 0.0)
         rounds += r["rounds"]
         if progress and (done % 50 == 0 or done == n):
-            filled = done * 30 // n
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{n}")
-            sys.stderr.flush()
+            show_progress(done, n)
     if progress:
         sys.stderr.write("\n")
     rows = []
