@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import cardrules  # noqa: E402  (the source tree next to this script)
-from cardrules.banking_game import BankingGame  # noqa: E402
-from cardrules.runtime.banking import BankAction, SeatView, Table  # noqa: E402
-from cardrules.runtime.banking_bots import Expectation  # noqa: E402
+from cardrules.families.banking.game import BankingGame  # noqa: E402
+from cardrules.runtime.banking.bots import Expectation  # noqa: E402
+from cardrules.runtime.banking.table import BankAction, SeatView, Table  # noqa: E402
 
 
 def compiled_rounds(game: BankingGame, seconds: float, seed: int) -> tuple[int, float, float]:

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import cardrules  # noqa: E402  (the source tree next to this script)
-from cardrules.tricks_game import TricksGame  # noqa: E402
+from cardrules.families.tricks.game import TricksGame  # noqa: E402
 
 GAMES = ("shengji", "tractor", "tractor_2_trump", "titanic")
 

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from .cards import CardError
     from .compiler import CompileError
     from .game import Combination, Game, GameNotFound, load
-    from .runtime.climbing import Move, Result
+    from .runtime.climbing.table import Move, Result
     from .runtime.core import IllegalMove
 
 _WHERE = {"CardError": ".cards", "CompileError": ".compiler", "Combination": ".game",

@@ -14,15 +14,15 @@ from .cards import CardError
 from .compiler.diagnostics import CompileError
 from .files import write_replacing
 from .game import Game, GameNotFound, GameTable, is_banking, load
-from .runtime.bots import BOT_KINDS
+from .runtime.climbing.bots import BOT_KINDS
 from .runtime.core import IllegalMove
 from .runtime.protocol import Play
 from .terminal import take_move
 from .text import display_width, ljust_display, plural, printable
 
 if TYPE_CHECKING:
-    from .banking_game import BankingGame
     from .compiler.diff import Difference
+    from .families.banking.game import BankingGame
     from .replay import Recorder
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -94,7 +94,7 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     from .examples import check_examples
-    from .lint import lint
+    from .families.climbing.lint import lint
     game_any = _load_any(args.game)
     failures = check_examples(game_any)
     if failures:
@@ -148,7 +148,7 @@ def cmd_classify(args: argparse.Namespace, out: TextIO) -> int:
 def _classify_tricks(game: Game, cards: tuple[int, ...], args: argparse.Namespace,
                      out: TextIO) -> int:
     """A unit under the trump state given by --trump and --level."""
-    from .tricks_game import TricksGame
+    from .families.tricks.game import TricksGame
     assert isinstance(game, TricksGame)
     if args.level is None:
         raise UsageError("a trick-taking game classifies under a trump state: give --trump "
@@ -246,7 +246,7 @@ def _recorder(args: argparse.Namespace, game: Game | BankingGame,
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game_any = _load_any(args.game)
     if is_banking(game_any):
-        from .cli_banking import banking_seats, play_banking
+        from .families.banking.cli import banking_seats, play_banking
         kinds = _usage(banking_seats, args.seats, game_any)
         if "human" in kinds and sys.stdin is None:  # started with `<&-`
             raise UsageError("--seats: a human seat reads moves from standard input, which "
@@ -263,8 +263,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                          "closed")
     rec = _recorder(args, game, seats)
     if game.family == "tricks":
-        from .cli_tricks import play
-        from .tricks_game import TricksGame
+        from .families.tricks.cli import play
+        from .families.tricks.game import TricksGame
         assert isinstance(game, TricksGame)
         levels = play(game, args.seed, seats, out, rec)
         if rec is not None:
@@ -332,7 +332,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}")
     if is_banking(game_any):
-        from .cli_banking import banking_seats
+        from .families.banking.cli import banking_seats
         from .simulate_banking import banking_summary, simulate_banking
         kinds = _usage(banking_seats, args.seats, game_any)
         if "human" in kinds:
@@ -382,10 +382,10 @@ def _text(a: str, b: str, diffs: list[Difference], color: bool) -> str:
 
 def cmd_diff(args: argparse.Namespace, out: TextIO) -> int:
     from .compiler.diff import diff
-    from .witness import with_witnesses  # noqa: I001 (loads the runtime lazily)
+    from .families.climbing.witness import with_witnesses  # noqa: I001 (loads the runtime lazily)
     a_any, b_any = _load_any(args.a), _load_any(args.b)
     if is_banking(a_any) and is_banking(b_any):
-        from .witness_banking import with_banking_witnesses
+        from .families.banking.witness import with_banking_witnesses
         diffs = with_banking_witnesses(a_any, b_any, diff(a_any.ir, b_any.ir))
     elif is_banking(a_any) or is_banking(b_any):
         from .compiler.diff import without_probe  # two families: the family, table, match

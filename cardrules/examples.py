@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .banking_game import BankingGame, check_hand_examples
 from .cards import format_cards
 from .compiler import Diagnostic, ir
+from .families.banking.game import BankingGame, check_hand_examples
 from .game import Game
-from .runtime.scoreview import EndOfRound, sides_for
+from .runtime.climbing.scoreview import EndOfRound, sides_for
 
 
 def example_view(game: Game, *, cards_left: Sequence[int] = (), places: Sequence[int] = (),
@@ -50,7 +50,7 @@ def check_examples(game: Game | BankingGame) -> list[Diagnostic]:
 
 def _problem(game: Game, ex: ir.Example) -> tuple[str, str] | None:
     if isinstance(ex, (ir.ExampleTricks, ir.ExampleSettle)):
-        from .tricks_game import TricksGame, tricks_problem  # the family's own examples
+        from .families.tricks.game import TricksGame, tricks_problem  # the family's own examples
         assert isinstance(game, TricksGame)
         return tricks_problem(game, ex)
     if isinstance(ex, ir.ExampleIs):

@@ -14,16 +14,16 @@ from .compiler import limits
 from .compiler.paths import find_game
 from .gameinfo import GameInfo, Loaded
 from .loader import module_from_source
-from .runtime.bots import Bot, make_bot
-from .runtime.climbing import Action, Result, Table
+from .runtime.climbing.bots import Bot, make_bot
+from .runtime.climbing.table import Action, Result, Table
 from .runtime.protocol import Play, RulesModule, beats
 from .text import plural
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
 
-    from .banking_game import BankingGame
     from .compiler import ir
+    from .families.banking.game import BankingGame
 
 
 class GameNotFound(LookupError):
@@ -298,11 +298,11 @@ def _made(game: ir.Game | GameInfo, source: str, path: Path,
     family = game.family if isinstance(game, GameInfo) else \
         "banking" if game.banking is not None else game.family
     if family == "banking":  # the banking runtime is imported for a banking game only
-        from .banking_game import BankingGame
-        from .runtime.banking import BankingModule
+        from .families.banking.game import BankingGame
+        from .runtime.banking.table import BankingModule
         return BankingGame(game, cast(BankingModule, module), source, path, files)
     if family == "tricks":
-        from .tricks_game import TricksGame  # noqa: I001 (the family's game, above both)
+        from .families.tricks.game import TricksGame  # noqa: I001 (the family's game, above both)
         from .runtime.tricks.protocol import TricksModule
         return TricksGame(game, cast(TricksModule, module), source, path, files)
     return Game(game, cast(RulesModule, module), source, path, files)

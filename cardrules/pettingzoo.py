@@ -33,8 +33,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from .banking_game import BankingGame
 from .cards import BIG_JOKER
+from .families.banking.game import BankingGame
 from .game import Game, load
 from .runtime.tricks.deal import bid_cards
 

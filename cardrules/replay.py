@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from .banking_game import BankingGame
 from .cards import CardError, format_cards
 from .compiler.parse import parse_text
 from .compiler.resolve import builtin_games_dir, read_rules, resolve
+from .families.banking.game import BankingGame
 from .files import write_replacing
 from .game import Game, load
 from .runtime.core import IllegalMove

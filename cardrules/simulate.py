@@ -63,7 +63,7 @@ def _recorded(game: Game, seed: int, index: int, seats: Sequence[str],
 
 
 def _one(game: Game, seed: int, index: int, seats: Sequence[str]) -> dict[str, Any]:
-    from .tricks_game import TricksGame
+    from .families.tricks.game import TricksGame
     if isinstance(game, TricksGame):  # a match of tricks: who dealt, instead of who went out
         tres = game.play_match(seed=f"{seed}/{index}", seats=seats)
         return {"scores": list(tres.scores), "totals": list(tres.levels),

@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from .banking_game import BankingGame, BankingMatchResult
+from .families.banking.game import BankingGame, BankingMatchResult
 from .simulate import show_progress
 
 

@@ -13,7 +13,7 @@ import pytest
 import cardrules
 from cardrules.compiler import CompileError, compile_text, limits
 from cardrules.game import Game, GameTable, from_ir
-from cardrules.runtime.auction import Bid
+from cardrules.runtime.climbing.auction import Bid
 from cardrules.runtime.core import IllegalMove
 from cardrules.runtime.protocol import Play
 

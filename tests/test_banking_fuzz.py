@@ -16,7 +16,7 @@ from cardrules.devtools.fuzz import Outcome, run_case
 from cardrules.devtools.rulesgen import generate
 from cardrules.devtools.rulesgen_banking import banking_program
 from cardrules.loader import load_module
-from cardrules.runtime.banking import BankingModule, Table
+from cardrules.runtime.banking.table import BankingModule, Table
 
 N = 40
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.banking_game import BankingGame
 from cardrules.cli import main
-from cardrules.runtime.banking_bots import Expectation
+from cardrules.families.banking.game import BankingGame
+from cardrules.runtime.banking.bots import Expectation
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 import cardrules
-from cardrules.banking_game import BankingGame
-from cardrules.runtime import banking_bots
-from cardrules.runtime.banking_bots import DECISION_BUDGET, Expectation
+from cardrules.families.banking.game import BankingGame
+from cardrules.runtime.banking import bots as banking_bots
+from cardrules.runtime.banking.bots import DECISION_BUDGET, Expectation
 
 # ---------------------------------------------------------------- the casino rules, by hand
 # (blackjack_casino.rules: one deck; the house hits below 17, stands on all 17s; it checks its

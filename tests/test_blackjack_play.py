@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 import cardrules
-from cardrules.banking_game import BankingGame, BankingGameTable
+from cardrules.families.banking.game import BankingGame, BankingGameTable
 
 GAMES = ["blackjack", "blackjack_casino"]
 

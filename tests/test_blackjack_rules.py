@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.banking_game import BankingGame
 from cardrules.compiler import CompileError, compile_text
 from cardrules.examples import check_examples
+from cardrules.families.banking.game import BankingGame
 from cardrules.runtime.core import IllegalMove
 
 

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 import cardrules
-from cardrules.banking_game import BankingGame
+from cardrules.families.banking.game import BankingGame
 
 # One deck by value: 2..9 four each, ten-valued 16, aces (counted 11) four.
 VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)

@@ -12,7 +12,7 @@ import pytest
 
 import cardrules
 from cardrules.compiler.diff import diff
-from cardrules.witness import with_witnesses
+from cardrules.families.climbing.witness import with_witnesses
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

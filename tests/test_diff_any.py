@@ -21,7 +21,7 @@ from test_docs import game_name
 import cardrules
 from cardrules.compiler.diff import diff
 from cardrules.examples import check_examples
-from cardrules.witness import NOT_FOUND, with_witnesses
+from cardrules.families.climbing.witness import NOT_FOUND, with_witnesses
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

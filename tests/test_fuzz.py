@@ -10,15 +10,15 @@ from typing import cast
 
 import pytest
 
-from cardrules.banking_game import BankingGame
 from cardrules.compiler import CompileError, compile_text, generate
 from cardrules.examples import check_examples
+from cardrules.families.banking.game import BankingGame
+from cardrules.families.tricks.game import TricksGame
 from cardrules.game import Game
 from cardrules.loader import load_module
-from cardrules.runtime.banking import BankingModule
+from cardrules.runtime.banking.table import BankingModule
 from cardrules.runtime.protocol import RulesModule
 from cardrules.runtime.tricks.protocol import TricksModule
-from cardrules.tricks_game import TricksGame
 
 GAMES = Path(__file__).resolve().parent.parent / "cardrules" / "games"
 SOURCES = {p.stem: p.read_text() for p in sorted(GAMES.glob("*.rules"))}

@@ -192,11 +192,11 @@ def test_diff_of_five_player_games_finds_a_witness(tmp_path: Path,
 
 def test_diff_internal_error_is_trouble_not_differences(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import cardrules.witness
+    import cardrules.families.climbing.witness
 
     def broken(*args: object) -> None:
         raise IndexError("list index out of range")
-    monkeypatch.setattr(cardrules.witness, "with_witnesses", broken)
+    monkeypatch.setattr(cardrules.families.climbing.witness, "with_witnesses", broken)
     assert main(["diff", "big_two", "da_bei"]) == 2
     err = capsys.readouterr().err
     assert "internal error" in err and "IndexError" in err

@@ -165,7 +165,7 @@ def test_equal_groups_are_generated_once_per_set_of_cards() -> None:
     # game took 31 s); dedupe then threw all but one ordering of each away.
     from itertools import combinations
 
-    from cardrules.runtime.shapes import gen_groups, split_by_rank
+    from cardrules.runtime.climbing.shapes import gen_groups, split_by_rank
 
     hand = list(range(0, 52, 4))  # one card of each of 13 ranks
     rank = [c // 4 for c in range(54)]
@@ -314,7 +314,7 @@ def raw_count(game_text: str, hand_text: str, kind: str) -> tuple[int, int]:
     from cardrules.cards import parse_cards
     from cardrules.compiler import ir
     from cardrules.compiler.playcount import candidate_bound
-    from cardrules.runtime import shapes
+    from cardrules.runtime.climbing import shapes
 
     g, m = _compiled(game_text)
     c = next(x for x in g.combinations if x.name == kind)
@@ -382,7 +382,7 @@ def test_distinct_combinations_keep_the_order_of_first_appearance() -> None:
     import random
     from itertools import combinations
 
-    from cardrules.runtime.shapes import distinct_combinations
+    from cardrules.runtime.climbing.shapes import distinct_combinations
 
     rng = random.Random(6)
     for _ in range(500):

@@ -106,7 +106,7 @@ def _advance(e: CardrulesEnv, steps: int, seed: int) -> None:
 
 def moved(t: Any) -> None:
     """Tell a climbing table its hands changed behind its back (it keeps what views show
-    until cards move: runtime/climbing.py, Table.view)."""
+    until cards move: runtime/climbing/table.py, Table.view)."""
     if hasattr(t, "_changes"):
         t._changes += 1
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.banking_game import BankingGame
 from cardrules.cli import main
 from cardrules.compiler import builtin_games
+from cardrules.families.banking.game import BankingGame
 from cardrules.game import load
 from cardrules.replay import (
     MAX_LINE,

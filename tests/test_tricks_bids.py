@@ -11,8 +11,8 @@ import pytest
 import cardrules
 from cardrules.cards import parse_cards
 from cardrules.compiler import CompileError, compile_text
+from cardrules.families.tricks.game import TricksGame
 from cardrules.runtime.tricks.deal import legal_bids
-from cardrules.tricks_game import TricksGame
 
 ONE_JOKER = """game one_joker extends shengji
 override bidding "亮主" {
@@ -117,7 +117,7 @@ def test_a_set_of_one_suit_names_that_suit() -> None:
 
 def test_diff_names_a_bid_set_and_a_witness() -> None:
     from cardrules.compiler.diff import diff
-    from cardrules.witness import with_witnesses
+    from cardrules.families.climbing.witness import with_witnesses
     a, b = cardrules.load("tractor"), cardrules.load("shengji")
     found = [d for d in with_witnesses(a, b, diff(a.ir, b.ir)) if d.what == "bidding"]
     assert [(d.old, d.new) for d in found] == [(

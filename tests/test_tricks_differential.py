@@ -26,9 +26,9 @@ import pytest
 
 import cardrules
 from cardrules.cards import format_cards, parse_card, parse_cards
+from cardrules.families.tricks.game import TricksGame
 from cardrules.runtime.tricks import trick
 from cardrules.runtime.tricks.table import Action, TricksTable, _Play
-from cardrules.tricks_game import TricksGame
 
 try:
     from reference import tricks_ref as ref

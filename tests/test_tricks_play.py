@@ -15,10 +15,10 @@ import cardrules
 from cardrules.cards import parse_cards
 from cardrules.cli import main
 from cardrules.compiler import builtin_games, compile_path
+from cardrules.families.tricks.game import TricksGame, TricksGameTable
 from cardrules.runtime.core import IllegalMove
 from cardrules.runtime.tricks import trick
 from cardrules.runtime.tricks.table import TricksTable, _Play
-from cardrules.tricks_game import TricksGame, TricksGameTable
 
 GAMES = [p.stem for p in builtin_games() if compile_path(p).family == "tricks"]
 
@@ -311,8 +311,8 @@ def test_the_deal_prompt_groups_the_hand_by_the_round_s_trump_rank(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Before: the hand was grouped as if 2 were the trump rank in every round, and the
     prompt said neither the trump rank nor the standing bid."""
-    from cardrules import cli_tricks
-    from cardrules.tricks_game import TricksGameTable
+    from cardrules.families.tricks import cli as cli_tricks
+    from cardrules.families.tricks.game import TricksGameTable
 
     game = load("tractor")
     table = TricksGameTable(game, seed=11, seats=["human", "random", "random", "random"],

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules.tricks_game import TricksGame
+from cardrules.families.tricks.game import TricksGame
 
 RECORDED: dict[str, Any] = json.loads(
     (Path(__file__).parent / "data" / "tricks_replay.json").read_text())

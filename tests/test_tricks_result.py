@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import cardrules
 from cardrules.cards import Cards, format_cards, parse_cards
+from cardrules.families.tricks.game import TricksGame
 from cardrules.runtime.tricks.table import ThrowOutcome
-from cardrules.tricks_game import TricksGame
 
 
 def test_cards_are_codes_that_read_as_notation() -> None:

@@ -14,7 +14,7 @@ import pytest
 import cardrules
 from cardrules.compiler import CompileError, compile_text
 from cardrules.examples import check_examples
-from cardrules.tricks_game import NotImplementedYet, TricksGame
+from cardrules.families.tricks.game import NotImplementedYet, TricksGame
 
 GAMES = Path(__file__).resolve().parent.parent / "cardrules" / "games"
 
@@ -294,7 +294,7 @@ def test_bad_tricks_rules_give_located_messages(label: str, change: tuple[str, s
 # ------------------------------------------------------------------ diff
 def test_diff_tractor_2_trump_shows_the_order_with_two_cards() -> None:
     from cardrules.compiler.diff import diff
-    from cardrules.witness import with_witnesses
+    from cardrules.families.climbing.witness import with_witnesses
     a, b = cardrules.load("tractor"), cardrules.load("tractor_2_trump")
     diffs = with_witnesses(a, b, diff(a.ir, b.ir))
     assert [d.record() for d in diffs] == [{
@@ -307,7 +307,7 @@ def test_diff_tractor_2_trump_shows_the_order_with_two_cards() -> None:
 
 def test_diff_shengji_shows_deck_deal_and_bands_with_a_scoring_witness() -> None:
     from cardrules.compiler.diff import diff
-    from cardrules.witness import with_witnesses
+    from cardrules.families.climbing.witness import with_witnesses
     a, b = cardrules.load("tractor"), cardrules.load("shengji")
     diffs = {d.what: d for d in with_witnesses(a, b, diff(a.ir, b.ir))}
     assert (diffs["deck"].old, diffs["deck"].new) == ("54 cards x 2", "54 cards x 1")
@@ -321,7 +321,7 @@ def test_diff_shengji_shows_deck_deal_and_bands_with_a_scoring_witness() -> None
 
 def test_diff_band_change_has_a_settle_witness(tmp_path: Path) -> None:
     from cardrules.compiler.diff import diff
-    from cardrules.witness import with_witnesses
+    from cardrules.families.climbing.witness import with_witnesses
     path = tmp_path / "bands.rules"
     path.write_text("game bands extends tractor\noverride const band = 20\n")
     a, b = cardrules.load("tractor"), cardrules.load(path)
@@ -333,7 +333,7 @@ def test_diff_band_change_has_a_settle_witness(tmp_path: Path) -> None:
 
 def test_diff_across_families_names_the_family(tractor: TricksGame) -> None:
     from cardrules.compiler.diff import diff
-    from cardrules.witness import with_witnesses
+    from cardrules.families.climbing.witness import with_witnesses
     b = cardrules.load("big_two")
     diffs = with_witnesses(tractor, b, diff(tractor.ir, b.ir))
     assert diffs[0].record()["what"] == "family"

@@ -11,10 +11,10 @@ import time
 import pytest
 
 import cardrules
-from cardrules import tricks_witness
 from cardrules.budget import Budget
 from cardrules.compiler.diff import Difference, diff
-from cardrules.witness import with_witnesses
+from cardrules.families.climbing.witness import with_witnesses
+from cardrules.families.tricks import witness as tricks_witness
 
 STOPPED = ("no witness: not searched to the end; the witness search stopped after {:g} s of "
            "processor time, its time budget")

@@ -124,7 +124,7 @@ combination five_run "五顺" {
 def lint_of(tmp_path: object, text: str, name: str = "five_run") -> list[tuple[str, str]]:
     from pathlib import Path
 
-    from cardrules.lint import lint
+    from cardrules.families.climbing.lint import lint
     path = Path(str(tmp_path)) / f"{name}.rules"
     path.write_text(text)
     return [(f"{d.span.line}:{d.span.col}", d.message) for d in lint(cardrules.load(path))]
@@ -165,7 +165,7 @@ def test_a_bomb_below_non_bombs_on_its_ladder_is_warned(tmp_path: object) -> Non
 
 @pytest.mark.parametrize("name", ["big_two", "da_bei", "tiao_shu", "shuang_kou", "doudizhu"])
 def test_the_built_in_games_have_no_warnings(name: str) -> None:
-    from cardrules.lint import lint
+    from cardrules.families.climbing.lint import lint
     assert lint(cardrules.load(name)) == []
 
 

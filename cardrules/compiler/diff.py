@@ -1,7 +1,7 @@
 """A semantic diff of two games, computed on the IR (never on text).
 
 Each difference is a frozen record naming what changed, its old and new value, and for
-orderings and combinations a ``probe``: what a witness search (runtime/witness.py) should
+orderings and combinations a ``probe``: what a witness search (families/climbing/witness.py) should
 look for, concrete cards that the two games classify or compare differently.
 """
 

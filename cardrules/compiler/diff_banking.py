@@ -1,5 +1,5 @@
 """The semantic diff of two banking games' own rules (the table, values, actions, the banker's
-play), on the IR. Each difference carries a probe for witness_banking.py."""
+play), on the IR. Each difference carries a probe for families/banking/witness.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The semantic diff of the statements of family tricks (trumps, units, leads, follow, ruff,
 points, kitty, dealer, bidding, levels), on the IR. Differences that change what wins or what
-may be played carry a probe for the tricks witness search (tricks_witness.py)."""
+may be played carry a probe for the tricks witness search (families/tricks/witness.py)."""
 
 from __future__ import annotations
 

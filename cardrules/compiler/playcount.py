@@ -1,10 +1,10 @@
 """How many candidate plays a combination's generator can make from one hand, at most.
 
 The generated module makes every play of a kind by walking its shape's generator
-(runtime/shapes.py) over the hand; the number of card tuples it walks can grow exponentially
-with the hand (``cards 5`` of 100 cards: 75 million; ``run 2 min 3`` with ``copies 4``: more
-than 10**12). The checker bounds it from the deal, ``copies`` and the shape, before any hand
-exists, and refuses a game over limits.MAX_CANDIDATE_PLAYS.
+(runtime/climbing/shapes.py) over the hand; the number of card tuples it walks can grow
+exponentially with the hand (``cards 5`` of 100 cards: 75 million; ``run 2 min 3`` with
+``copies 4``: more than 10**12). The checker bounds it from the deal, ``copies`` and the shape,
+before any hand exists, and refuses a game over limits.MAX_CANDIDATE_PLAYS.
 
 The bound is an upper bound on what the generators yield, for every hand of ``hand`` cards:
 each generator yields distinct sets of cards of one size S (with ``copies`` > 1, a set of

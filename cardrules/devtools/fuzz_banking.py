@@ -8,10 +8,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
-from ..banking_game import BankingGame, check_hand_examples
 from ..compiler import ir
-from ..runtime.banking import BankingModule
-from ..runtime.banking_bots import Expectation
+from ..families.banking.game import BankingGame, check_hand_examples
+from ..runtime.banking.bots import Expectation
+from ..runtime.banking.table import BankingModule
 
 # A small budget: the fuzzer's time limit is seconds per case, the bot's default a few
 # seconds per decision; its fallback and its stop are exercised this way too.

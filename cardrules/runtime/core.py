@@ -1,5 +1,6 @@
 """The shared core of every family's table driver: what a deal, a move refused and a seat
-are, whatever the game. Each family's driver (``climbing.py``, ...) builds on this."""
+are, whatever the game. Each family's driver (``climbing/``, ``tricks/``,
+``banking/``) builds on this."""
 
 from __future__ import annotations
 

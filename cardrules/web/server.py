@@ -29,9 +29,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..banking_game import BankingGame
 from ..compiler import CompileError, builtin_games, compile_path, compile_text
 from ..compiler.limits import MAX_FILE_BYTES
+from ..families.banking.game import BankingGame
 from ..game import from_ir
 from ..runtime.core import IllegalMove
 from .state import AnyGame, render

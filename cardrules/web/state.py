@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..banking_game import BankingGame, BankingGameTable
 from ..cards import RANK_NAMES, SUIT_LETTERS, format_cards
+from ..families.banking.game import BankingGame, BankingGameTable
+from ..families.tricks.game import TricksGame, TricksGameTable
 from ..game import Game, GameTable
 from ..runtime.tricks.trick import TrumpState
-from ..tricks_game import TricksGame, TricksGameTable
 
 AnyGame = Game | TricksGame | BankingGame
 AnyTable = GameTable | TricksGameTable | BankingGameTable

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.runtime.banking import BankView, Hand
+from cardrules.runtime.banking.table import BankView, Hand
 
 __all__ = ["hand_total", "score", "payout", "banker_action", "showdown_early", "accumulate",
            "ends_match"]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
-from cardrules.runtime.shapes import (
+from cardrules.runtime.climbing.shapes import (
     gen_cards,
     gen_groups,
     gen_numbered_sequences,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
-from cardrules.runtime.shapes import (
+from cardrules.runtime.climbing.shapes import (
     gen_groups,
     gen_ranked_runs,
     gen_set,

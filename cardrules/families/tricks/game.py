@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from .cards import (
+from ...cards import (
     SUIT_LETTERS,
     SUIT_SYMBOLS,
     CardError,
@@ -21,18 +21,18 @@ from .cards import (
     format_cards,
     rank_index,
 )
-from .game import Combination, Game
-from .gameinfo import GameInfo
-from .runtime.protocol import RulesModule, unclassified
-from .runtime.tricks import trick
-from .runtime.tricks.bots import TricksBot, make_bot
-from .runtime.tricks.protocol import TricksModule
-from .runtime.tricks.settle import Settled, Settlement, settle
-from .runtime.tricks.table import Action, TricksResult, TricksTable
-from .runtime.tricks.trick import Order, TrumpState, order_for
+from ...game import Combination, Game
+from ...gameinfo import GameInfo
+from ...runtime.protocol import RulesModule, unclassified
+from ...runtime.tricks import trick
+from ...runtime.tricks.bots import TricksBot, make_bot
+from ...runtime.tricks.protocol import TricksModule
+from ...runtime.tricks.settle import Settled, Settlement, settle
+from ...runtime.tricks.table import Action, TricksResult, TricksTable
+from ...runtime.tricks.trick import Order, TrumpState, order_for
 
 if TYPE_CHECKING:
-    from .compiler import ir
+    from ...compiler import ir
 
 Cards = Sequence[int] | str
 
@@ -242,7 +242,7 @@ class TricksMatch:
 def tricks_problem(game: TricksGame, ex: ir.ExampleTricks | ir.ExampleSettle
                    ) -> tuple[str, str] | None:
     """Why the compiled rules contradict a tricks example, or None."""
-    from .compiler import ir
+    from ...compiler import ir
     if isinstance(ex, ir.ExampleSettle):
         return _settle_problem(game, ex)
     state = TrumpState(ex.trump_suit, ex.level)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from .banking_game import BankingGame, BankingGameTable
-from .runtime.banking import SeatView
-from .runtime.banking_bots import BANKING_BOTS
-from .terminal import take_move
+from ...runtime.banking.bots import BANKING_BOTS
+from ...runtime.banking.table import SeatView
+from ...terminal import take_move
+from .game import BankingGame, BankingGameTable
 
 if TYPE_CHECKING:
-    from .replay import Recorder
+    from ...replay import Recorder
 
 
 def banking_seats(text: str | None, game: BankingGame) -> list[str]:

@@ -11,10 +11,10 @@ from functools import lru_cache
 from itertools import permutations
 from typing import NamedTuple
 
-from ..cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
+from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
+from ..core import IllegalMove, deal_each, shuffled_deck
+from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
-from .core import IllegalMove, deal_each, shuffled_deck
-from .protocol import PASS, Play, RulesModule, unclassified
 from .scoreview import EndOfRound, sides_for
 from .shapes import split_by_rank
 

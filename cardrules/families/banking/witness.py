@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations_with_replacement
 
-from .banking_game import BankingGame
-from .cards import format_cards
-from .compiler.diff import Difference
-from .runtime.banking import Hand, HandsView, made_hand
+from ...cards import format_cards
+from ...compiler.diff import Difference
+from ...runtime.banking.table import Hand, HandsView, made_hand
+from .game import BankingGame
 
 
 def _classes(g: BankingGame) -> list[list[int]]:

@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from ..cards import format_cards
-from .core import IllegalMove
+from ...cards import format_cards
+from ..core import IllegalMove
 
 
 class Hand:

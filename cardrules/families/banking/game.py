@@ -8,13 +8,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cards import format_cards, parse_cards_of
-from .gameinfo import GameInfo, Loaded
-from .runtime.banking import BankAction, BankingModule, Hand, HandsView, Result, Table, made_hand
-from .runtime.banking_bots import BankBot, make_banking_bot
+from ...cards import format_cards, parse_cards_of
+from ...gameinfo import GameInfo, Loaded
+from ...runtime.banking.bots import BankBot, make_banking_bot
+from ...runtime.banking.table import (
+    BankAction,
+    BankingModule,
+    Hand,
+    HandsView,
+    Result,
+    Table,
+    made_hand,
+)
 
 if TYPE_CHECKING:
-    from .compiler import Diagnostic, ir
+    from ...compiler import Diagnostic, ir
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -139,7 +147,7 @@ class BankingGameTable(Table):
 
 def check_hand_examples(game: BankingGame) -> list[Diagnostic]:
     """One diagnostic for each ``example hand`` the compiled rules contradict."""
-    from .compiler import Diagnostic, ir
+    from ...compiler import Diagnostic, ir
     out = []
     for ex in game.ir.examples:
         if not isinstance(ex, ir.ExampleHand):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ..protocol import Play, RulesModule
 from .auction import Bid
-from .climbing import Action, SeatView
-from .protocol import Play, RulesModule
+from .table import Action, SeatView
 
 Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement, permutations
 
-from .cards import JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, parse_card
-from .compiler import Diagnostic, ir
-from .game import Game
+from ...cards import JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, parse_card
+from ...compiler import Diagnostic, ir
+from ...game import Game
 
 MAX_PATTERNS = 4000  # rank patterns tried per combination
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from .cards import RANK_NAMES, SUIT_LETTERS, format_cards
-from .runtime.tricks import trick
-from .runtime.tricks.table import TricksSeatView
-from .runtime.tricks.trick import TrumpState
-from .terminal import take_move
-from .tricks_game import TricksGame, TricksGameTable
+from ...cards import RANK_NAMES, SUIT_LETTERS, format_cards
+from ...runtime.tricks import trick
+from ...runtime.tricks.table import TricksSeatView
+from ...runtime.tricks.trick import TrumpState
+from ...terminal import take_move
+from .game import TricksGame, TricksGameTable
 
 if TYPE_CHECKING:
-    from .replay import Recorder
+    from ...replay import Recorder
 
 
 def trump_words(state: TrumpState | None) -> str:

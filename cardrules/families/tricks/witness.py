@@ -11,39 +11,39 @@ from dataclasses import replace
 from functools import partial
 from itertools import product
 
-from .budget import BUDGET, Budget, OutOfTime
-from .cards import SUIT_LETTERS, format_cards
-from .compiler.diff import Difference
-from .game import Game
-from .runtime.tricks import trick
-from .runtime.tricks.trick import TrumpState
+from ...budget import BUDGET, Budget, OutOfTime
+from ...cards import SUIT_LETTERS, format_cards
+from ...compiler.diff import Difference
+from ...game import Game
+from ...runtime.tricks import trick
+from ...runtime.tricks.trick import TrumpState
 
 _SUITS = (0, -1)  # spades trump, and no-trump
 _SCORING = ("scoring", "teams")
 
 
 def _tricks_games(a: Game, b: Game) -> tuple[object, object] | None:
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     if isinstance(a, TricksGame) and isinstance(b, TricksGame):
         return a, b
     return None
 
 
 def _states(a: object) -> list[TrumpState]:
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame)
     return [TrumpState(s, r) for r in a.tm.LEVELS for s in _SUITS]
 
 
 def _shown(state: TrumpState) -> str:
     suit = SUIT_LETTERS[state.suit] if state.suit >= 0 else "none"
-    from .cards import RANK_NAMES
+    from ...cards import RANK_NAMES
     return f"trump {suit} level {RANK_NAMES[state.rank]}"
 
 
 def order_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """Two single cards whose trick the two games give to different plays."""
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     deck = sorted(set(a.tm.DECK) & set(b.tm.DECK))
     for state in _states(a):
@@ -63,7 +63,7 @@ def order_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
 def unit_witness(a: Game, b: Game, unit: str = "", clock: Budget | None = None) -> str | None:
     """Cards at one or two positions that the two games make different units (one of them
     ``unit``, if given)."""
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     deck = sorted(set(a.tm.DECK) & set(b.tm.DECK))
     copies = max(a.tm.COPIES, b.tm.COPIES)
@@ -90,7 +90,7 @@ def unit_witness(a: Game, b: Game, unit: str = "", clock: Budget | None = None) 
 
 def _sets(a: object, b: object) -> list[tuple[int, ...]]:
     """Cards at one or two positions, up to the larger deck's copies."""
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     deck = sorted(set(a.tm.DECK) & set(b.tm.DECK))
     out: list[tuple[int, ...]] = []
@@ -102,7 +102,7 @@ def _sets(a: object, b: object) -> list[tuple[int, ...]]:
 
 def lead_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """Cards that one game lets a leader play and the other does not."""
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
 
     def leads(g: TricksGame, cards: tuple[int, ...], order: trick.Order) -> bool:
@@ -123,7 +123,7 @@ def lead_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
 def cover_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """A pair led and two different trumps played on it: a ruff in one game, a discard in
     the other."""
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     state = TrumpState(0, a.tm.LEVELS[0])
     oa, ob = a.order(state), b.order(state)
@@ -145,8 +145,8 @@ def cover_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
 def bidding_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """Cards a seat may show as a bid in one game and not in the other (nobody bid yet):
     copies of one card, then the card sets either game's bids state."""
-    from .runtime.tricks.deal import bid_cards, legal_bids
-    from .tricks_game import TricksGame
+    from ...runtime.tricks.deal import bid_cards, legal_bids
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     rank = a.tm.LEVELS[0]
     deck = sorted(set(a.tm.DECK) & set(b.tm.DECK))
@@ -168,12 +168,12 @@ def bidding_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None
 
 
 def _rank_word(rank: int) -> str:
-    from .cards import RANK_NAMES
+    from ...cards import RANK_NAMES
     return RANK_NAMES[rank]
 
 
 def first_dealer_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     fa, fb = a.tm.DEALER_FALLBACK, b.tm.DEALER_FALLBACK
     return (f"nobody bids in the first round: seat {fa} deals in {a.name}, seat {fb} in "
@@ -181,7 +181,7 @@ def first_dealer_witness(a: Game, b: Game, clock: Budget | None = None) -> str |
 
 
 def penalty_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     pa, pb = a.tm.THROW_PENALTY, b.tm.THROW_PENALTY
     return (f"a throw by the dealer's side fails: the defenders gain {pa} points in {a.name}, "
@@ -190,7 +190,7 @@ def penalty_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None
 
 def follow_witness(a: Game, b: Game, unit: str, clock: Budget | None = None) -> str | None:
     """Where one game lacks the led unit, the unit itself is the witness."""
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     for g, other in ((a, b), (b, a)):
         if unit in g.tm.UNITS and unit not in other.tm.UNITS:
@@ -201,7 +201,7 @@ def follow_witness(a: Game, b: Game, unit: str, clock: Budget | None = None) -> 
 
 def settle_witness(a: Game, b: Game, clock: Budget | None = None) -> str | None:
     """An end of round (dealer seat 0) that the two games settle differently."""
-    from .tricks_game import TricksGame
+    from .game import TricksGame
     assert isinstance(a, TricksGame) and isinstance(b, TricksGame)
     top = 100 * max(a.tm.COPIES, b.tm.COPIES)
     kitties = ((0, 0), (10, 1), (10, 2), (25, 4))  # the simplest ends first

@@ -16,15 +16,15 @@ from functools import partial
 from itertools import permutations, product
 from math import comb
 
-from .budget import BUDGET, Budget, OutOfTime
-from .cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
-from .compiler import ir
-from .compiler.diff import Difference, moved_runs
-from .examples import example_view
-from .game import Game
-from .runtime.climbing import Table
-from .runtime.protocol import Play, beats
-from .text import plural
+from ...budget import BUDGET, Budget, OutOfTime
+from ...cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
+from ...compiler import ir
+from ...compiler.diff import Difference, moved_runs
+from ...examples import example_view
+from ...game import Game
+from ...runtime.climbing.table import Table
+from ...runtime.protocol import Play, beats
+from ...text import plural
 
 _POOL = 4000  # plays per kind and game taken from the deck, in the game's own order
 _HANDS = 16  # then, if the deck holds more, this many seeded hands of _HAND cards each
@@ -560,7 +560,7 @@ def with_witnesses(a: Game, b: Game, diffs: list[Difference],
     (on the score def if it changed, else on the first scoring difference). Searches share a
     time budget; one that runs out of it says so, and those after it are not made."""
     if "tricks" in (a.ir.family, b.ir.family):  # the climbing searches do not apply
-        from .tricks_witness import with_tricks_witnesses
+        from ..tricks.witness import with_tricks_witnesses
         return with_tricks_witnesses(a, b, diffs, budget)
     s = _Search(a, b, budget)
 

@@ -13,7 +13,7 @@ from math import prod
 from operator import itemgetter
 from typing import Any
 
-from .banking import BankAction, BankingModule, Hand, HandsView, SeatView, made_hand
+from .table import BankAction, BankingModule, Hand, HandsView, SeatView, made_hand
 
 BankBot = Callable[[SeatView, Sequence[BankAction], random.Random], BankAction]
 

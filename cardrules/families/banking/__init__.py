@@ -1,0 +1,1 @@
+"""The banking family's layer above the compiler and the runtime."""

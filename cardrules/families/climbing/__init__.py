@@ -1,0 +1,1 @@
+"""The climbing family's layer above the compiler and the runtime."""

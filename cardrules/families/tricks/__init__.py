@@ -1,0 +1,1 @@
+"""The tricks family's layer above the compiler and the runtime."""
