@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import cardrules  # noqa: E402  (the source tree next to this script)
-from cardrules.game import Game  # noqa: E402
+from cardrules.families.climbing.game import ClimbingGame  # noqa: E402
 
 
 def run_slice(work: Callable[[], int], seconds: float) -> tuple[int, float]:
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--module", action="store_true", help="also the module's classify")
     args = parser.parse_args(argv)
     game = cardrules.load("big_two")
-    assert isinstance(game, Game)
+    assert isinstance(game, ClimbingGame)
     rng = random.Random(1)
     deck = [c for c in game.module.DECK]
     ours: list[tuple[int, ...]] = [tuple(rng.sample(deck, 5)) for _ in range(args.hands)]

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from .cards import CardError
 from .compiler.diagnostics import CompileError
 from .files import write_replacing
-from .game import Game, GameNotFound, GameTable, is_banking, load
-from .runtime.climbing.bots import BOT_KINDS
+from .game import Game, GameNotFound, is_banking, is_climbing, is_tricks, load
 from .runtime.core import IllegalMove
 from .runtime.protocol import Play
 from .terminal import take_move
@@ -23,6 +22,8 @@ from .text import display_width, ljust_display, plural, printable
 if TYPE_CHECKING:
     from .compiler.diff import Difference
     from .families.banking.game import BankingGame
+    from .families.climbing.game import ClimbingGame, ClimbingGameTable
+    from .families.tricks.game import TricksGame
     from .replay import Recorder
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -39,19 +40,19 @@ class InputError(Exception):
     pass
 
 
-def _load_any(name: str) -> Game | BankingGame:
+def _load_any(name: str) -> Game:
     try:
         return load(name)
     except GameNotFound as err:
         raise InputError(str(err)) from None
 
 
-def _load(name: str) -> Game:
+def _load(name: str) -> ClimbingGame | TricksGame:
     """A game of a family with combinations or tricks (not of the banking family)."""
     game = _load_any(name)
-    if is_banking(game):
-        raise InputError(f"{game.name} is a banking game: it has no combinations")
-    return game
+    if is_climbing(game) or is_tricks(game):
+        return game
+    raise InputError(f"{game.name} is a banking game: it has no combinations")
 
 
 def _usage(fn: Callable[[str | None, BankingGame], list[str]], text: str | None,
@@ -62,14 +63,16 @@ def _usage(fn: Callable[[str | None, BankingGame], list[str]], text: str | None,
         raise UsageError(str(err)) from None
 
 
-def _seats(text: str | None, players: int) -> list[str]:
+def _seats(text: str | None, game: Game) -> list[str]:
+    players = game.players
     if text is None:
         return ["greedy"] + ["random"] * (players - 1)
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     for k in kinds:
-        if k not in BOT_KINDS:
-            raise UsageError(f"--seats: unknown seat kind '{k}' (choose from "
-                             f"{', '.join(BOT_KINDS)})")
+        try:
+            game.check_seat_kind(k)
+        except ValueError as err:
+            raise UsageError(f"--seats: {err}") from None
     if len(kinds) != players:
         raise UsageError(f"--seats: this game has {players} seats, {len(kinds)} given")
     return kinds
@@ -106,7 +109,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
                   f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
         return EXIT_OK
     game = game_any
-    warnings = lint(game) if game.ir.tricks is None else []  # climbing games
+    warnings = lint(game) if is_climbing(game) else []
     for w in warnings:
         sys.stderr.write(w.render({str(game.path): game.ir.source}) + "\n")
     noted = f", {plural(len(warnings), 'warning')}" if warnings else ""
@@ -165,7 +168,7 @@ def _classify_tricks(game: Game, cards: tuple[int, ...], args: argparse.Namespac
 
 
 # ------------------------------------------------------------------ play
-def _ask_human(table: GameTable, out: TextIO) -> None:
+def _ask_human(table: ClimbingGameTable, out: TextIO) -> None:
     game = table.game
     seat = table.seat
     while True:
@@ -191,7 +194,7 @@ def _ask_human(table: GameTable, out: TextIO) -> None:
             return
 
 
-def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
+def _play_round(game: ClimbingGame, table: ClimbingGameTable, out: TextIO) -> None:
     kinds = table.seat_kinds
     if "human" not in kinds:  # a person at the table sees only their own hand
         out.write("hands:\n")
@@ -231,7 +234,7 @@ def _play_round(game: Game, table: GameTable, out: TextIO) -> None:
               + "\n")
 
 
-def _recorder(args: argparse.Namespace, game: Game | BankingGame,
+def _recorder(args: argparse.Namespace, game: Game,
               seats: list[str]) -> Recorder | None:
     """``--record FILE``: the match is recorded, and written once it is over."""
     if args.record is None:
@@ -257,19 +260,18 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             _save(brec, args.record, brec.scores, out)
         return EXIT_OK
     game = game_any
-    seats = _seats(args.seats, game.players)
+    seats = _seats(args.seats, game)
     if "human" in seats and sys.stdin is None:  # started with `<&-`
         raise UsageError("--seats: a human seat reads moves from standard input, which is "
                          "closed")
     rec = _recorder(args, game, seats)
-    if game.family == "tricks":
+    if is_tricks(game):
         from .families.tricks.cli import play
-        from .families.tricks.game import TricksGame
-        assert isinstance(game, TricksGame)
         levels = play(game, args.seed, seats, out, rec)
         if rec is not None:
             _save(rec, args.record, levels, out)
         return EXIT_OK
+    assert is_climbing(game)
     match = game.new_match(seed=args.seed, seats=seats)
     while not match.over:
         table = match.new_round()
@@ -345,7 +347,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                   else banking_summary(bstats))
         return EXIT_OK
     game = game_any
-    seats = _seats(args.seats, game.players)
+    seats = _seats(args.seats, game)
     if "human" in seats:
         raise UsageError("--seats: simulate plays bots only; a human seat is for "
                          "'cardrules play'")

@@ -73,7 +73,8 @@ class Loaded:
     name: str
     title: str
     family: str
-    players: int
+    players: int  # the seats (a banking game: the fewest it is played with)
+    players_max: int  # the most seats
 
     def _loaded(self, game: ir.Game | GameInfo, source: str, path: Path,
                 files: tuple[tuple[str, str], ...] = ()) -> None:
@@ -90,6 +91,7 @@ class Loaded:
         self.title = self.info.title
         self.family = self.info.family
         self.players = self.info.players
+        self.players_max = self.info.players_max
 
     @property
     def ir(self) -> ir.Game:

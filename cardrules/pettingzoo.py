@@ -35,7 +35,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from .cards import BIG_JOKER
 from .families.banking.game import BankingGame
-from .game import Game, load
+from .families.climbing.game import ClimbingGame
+from .game import Game, is_climbing, is_tricks, load
 from .runtime.tricks.deal import bid_cards
 
 CARDS = BIG_JOKER + 1  # card codes 0-53: S2..SA, H2.., C2.., D2.. by suit then rank; LJ, BJ
@@ -97,7 +98,7 @@ class _Climbing(_Codec):
 
     PLAY, PASS = CARDS, CARDS + 1
 
-    def __init__(self, game: Game, n: int) -> None:
+    def __init__(self, game: ClimbingGame, n: int) -> None:
         super().__init__(game, n)
         self.m = game.module
         self.bids = tuple(self.m.AUCTION_BIDS)
@@ -284,7 +285,7 @@ class _Banking(_Codec):
 class CardrulesEnv(AECEnv):  # type: ignore[misc]
     """One round of a cardrules game as a PettingZoo AEC environment."""
 
-    def __init__(self, game: str | Path | Game | BankingGame, *, players: int | None = None,
+    def __init__(self, game: str | Path | Game, *, players: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
         g = load(game) if isinstance(game, (str, Path)) else game
@@ -296,9 +297,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             self.codec: _Codec = _Banking(g, n)
         elif players not in (None, g.players):
             raise ValueError(f"{g.name} has {g.players} seats, not {players}")
-        elif g.ir.tricks is not None:
+        elif is_tricks(g):
             self.codec = _Tricks(g, g.players)
         else:
+            assert is_climbing(g)
             self.codec = _Climbing(g, g.players)
         n = self.codec.n
         self.metadata = {"name": f"cardrules_{g.name}_v0", "render_modes": ["ansi"],
@@ -397,7 +399,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def env(game: str | Path | Game | BankingGame, **kwargs: Any) -> CardrulesEnv:
+def env(game: str | Path | Game, **kwargs: Any) -> CardrulesEnv:
     """The AEC environment of a built-in game name, a .rules path, or a loaded game."""
     return CardrulesEnv(game, **kwargs)
 

@@ -61,15 +61,15 @@ def play_match(game: Any, seed: int) -> dict[str, Any]:
 
 
 def load_text(name: str, text: str) -> Any:
-    """A Game from rules text (a generated variant kept in the data file)."""
+    """A climbing game from rules text (a generated variant kept in the data file)."""
     from cardrules.compiler import compile_text
-    from cardrules.game import Game
+    from cardrules.families.climbing.game import ClimbingGame
     from cardrules.loader import load_module
     from cardrules.runtime.protocol import RulesModule
 
     g = compile_text(text, f"{name}.rules")
     module, source = load_module(g, f"{name}.rules")
-    return Game(g, cast(RulesModule, module), source, Path(f"{name}.rules"))
+    return ClimbingGame(g, cast(RulesModule, module), source, Path(f"{name}.rules"))
 
 
 def record_game(game: Any, rounds: int) -> dict[str, Any]:

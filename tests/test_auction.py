@@ -12,7 +12,8 @@ import pytest
 
 import cardrules
 from cardrules.compiler import CompileError, compile_text, limits
-from cardrules.game import Game, GameTable, from_ir
+from cardrules.families.climbing.game import ClimbingGame, ClimbingGameTable
+from cardrules.game import from_ir
 from cardrules.runtime.climbing.auction import Bid
 from cardrules.runtime.core import IllegalMove
 from cardrules.runtime.protocol import Play
@@ -38,7 +39,7 @@ AUCTION = """auction "叫分" {
 
 def game_of(text: str, name: str = "g") -> Game:
     g = from_ir(compile_text(text, f"{name}.rules"), Path(f"{name}.rules"))
-    assert isinstance(g, Game)
+    assert isinstance(g, ClimbingGame)
     return g
 
 
@@ -51,7 +52,7 @@ def errors(text: str) -> list[str]:
 @pytest.fixture(scope="module")
 def ddz() -> Game:
     g = cardrules.load("doudizhu")
-    assert isinstance(g, Game)
+    assert isinstance(g, ClimbingGame)
     return g
 
 
@@ -234,7 +235,7 @@ def test_the_winning_bid_is_the_stake(ddz: Game) -> None:
     assert scores[2] == tuple(3 * x for x in scores[0])
 
 
-def independent_score(t: GameTable) -> tuple[int, ...]:
+def independent_score(t: ClimbingGameTable) -> tuple[int, ...]:
     """斗地主's scoring, written again from the rules: the bid, doubled for each bomb or
     rocket and for a spring or anti-spring; the landlord wins or loses twice."""
     kinds = t.game.module.KINDS

@@ -14,7 +14,7 @@ from cardrules.compiler import CompileError, compile_text, generate
 from cardrules.examples import check_examples
 from cardrules.families.banking.game import BankingGame
 from cardrules.families.tricks.game import TricksGame
-from cardrules.game import Game
+from cardrules.families.climbing.game import ClimbingGame
 from cardrules.loader import load_module
 from cardrules.runtime.banking.table import BankingModule
 from cardrules.runtime.protocol import RulesModule
@@ -69,7 +69,7 @@ def fuzz(name: str, rounds: int) -> tuple[int, int]:
             tg = TricksGame(game, cast(TricksModule, module), source, Path(path))
             assert all(d.message for d in check_examples(tg))
             continue
-        g = Game(game, cast(RulesModule, module), source, Path(path))
+        g = ClimbingGame(game, cast(RulesModule, module), source, Path(path))
         t = g.new_table(seed=1, seats=["random"] * g.players)
         t.play_out()  # a mutated game that compiles still plays to the end
         assert t.over and len(t.result().scores) == g.players

@@ -14,7 +14,8 @@ import pytest
 import cardrules
 from cardrules.compiler import CompileError, compile_text
 from cardrules.examples import check_examples
-from cardrules.families.tricks.game import NotImplementedYet, TricksGame
+from cardrules.families.climbing.game import ClimbingGame
+from cardrules.families.tricks.game import TricksGame
 
 GAMES = Path(__file__).resolve().parent.parent / "cardrules" / "games"
 
@@ -160,8 +161,10 @@ def test_tractor_defenders_climb_stops_at_a(tractor: TricksGame) -> None:
 
 
 def test_tractor_plays_compare_within_a_trick_only(tractor: TricksGame) -> None:
-    with pytest.raises(NotImplementedYet, match="trick_winner"):
-        tractor.beats("HA", "HK")
+    """A tricks game is no climbing game: it has no ``beats``; plays compare within a trick,
+    under a trump state."""
+    assert not isinstance(tractor, ClimbingGame) and not hasattr(tractor, "beats")
+    assert tractor.trick_winner(["HK", "HA"], tractor.state("S", "2")) == 1
 
 
 # ------------------------------------------------------------------ examples that fail

@@ -16,28 +16,30 @@ import cardrules
 from cardrules.cards import parse_card
 from cardrules.compiler.diff import Difference, diff
 from cardrules.families.climbing.witness import NOT_FOUND, _named_cards, with_witnesses
-from cardrules.game import Game
+from cardrules.families.climbing.game import ClimbingGame
 
 P8 = ("game {name} extends big_two\noverride players 8\noverride deal 6 each\n"
       "override def score(p) = {score}\n")
 
 
-def _game(tmp_path: Path, name: str, text: str) -> Game:
+def _game(tmp_path: Path, name: str, text: str) -> ClimbingGame:
     path = tmp_path / f"{name}.rules"
     path.write_text(text, encoding="utf-8")
-    return cardrules.load(path)
+    game = cardrules.load(path)
+    assert isinstance(game, ClimbingGame)
+    return game
 
 
-def _p8(tmp_path: Path, name: str, score: str) -> Game:
+def _p8(tmp_path: Path, name: str, score: str) -> ClimbingGame:
     return _game(tmp_path, name, P8.format(name=name, score=score))
 
 
-def _witnesses(a: Game, b: Game, budget: float = 6.0) -> list[Difference]:
+def _witnesses(a: ClimbingGame, b: ClimbingGame, budget: float = 6.0) -> list[Difference]:
     return with_witnesses(a, b, diff(a.ir, b.ir), budget=budget)
 
 
 @pytest.fixture
-def shadow(tmp_path: Path) -> Game:
+def shadow(tmp_path: Path) -> ClimbingGame:
     # five_b is classified after five_a, which claims every five cards: five_b's generator
     # walks all 2.6 million five-card sets of the deck and yields none
     return _game(tmp_path, "shadow", "game shadow extends big_two\n"
@@ -50,7 +52,7 @@ def _five_b(got: list[Difference]) -> str | None:
     return d.witness
 
 
-def test_the_budget_holds_while_a_kind_yields_no_plays(shadow: Game) -> None:
+def test_the_budget_holds_while_a_kind_yields_no_plays(shadow: ClimbingGame) -> None:
     # Before: the budget was checked only when a play came out; five_b's search ran its
     # whole deck (12.5 s of processor time, whatever the budget) and reported NOT_FOUND.
     # Now a processor-time timer stops it at the budget.
@@ -63,7 +65,7 @@ def test_the_budget_holds_while_a_kind_yields_no_plays(shadow: Game) -> None:
 
 
 def test_without_a_timer_a_kind_of_too_many_card_sets_is_made_from_dealt_hands(
-        shadow: Game) -> None:
+        shadow: ClimbingGame) -> None:
     # Off the main thread there is no SIGPROF timer: the whole deck's 2.6 million five-card
     # sets are not walked, only dealt hands of 13 cards (1287 sets each).
     a = cardrules.load("big_two")
@@ -111,7 +113,7 @@ def test_same_rank_plays_of_two_decks_witness_a_key_change(tmp_path: Path) -> No
                          "in big_two (dealt together only in shuang_kou, with 2 of each card)")
 
 
-def test_a_sigprof_handler_in_use_is_left_alone(shadow: Game) -> None:
+def test_a_sigprof_handler_in_use_is_left_alone(shadow: ClimbingGame) -> None:
     # A profiler's SIGPROF is not taken over: the search falls back to dealt hands.
     rang: list[int] = []
     old = signal.signal(signal.SIGPROF, lambda signum, frame: rang.append(signum))

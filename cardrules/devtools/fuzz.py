@@ -88,7 +88,7 @@ def run_case(text: str, *, moves: int = 80, path: str = CASE_PATH,
     from typing import cast as _cast
 
     from ..examples import check_examples
-    from ..game import Game
+    from ..families.climbing.game import ClimbingGame
     from ..loader import load_module
     from ..runtime.protocol import RulesModule
 
@@ -118,7 +118,7 @@ def run_case(text: str, *, moves: int = 80, path: str = CASE_PATH,
             from .fuzz_banking import play_banking
             play_banking(game, module, source, Path(path), moves, out, at)
             return out
-        g = Game(game, _cast(RulesModule, module), source, Path(path))
+        g = ClimbingGame(game, _cast(RulesModule, module), source, Path(path))
         at("examples")
         try:
             out.examples_ok = not check_examples(g)

@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import Any, cast
 
 from ..compiler import ir
-from ..families.banking.game import BankingGame, check_hand_examples
+from ..families.banking.game import BankingGame
 from ..runtime.banking.bots import Expectation
 from ..runtime.banking.table import BankingModule
 
@@ -23,7 +23,7 @@ def play_banking(game: ir.Game, module: ModuleType, source: str, path: Path, mov
     m = cast(BankingModule, module)
     bank = BankingGame(game, m, source, path)
     at("examples")
-    out.examples_ok = not check_hand_examples(bank)
+    out.examples_ok = not bank.check_examples()
     kinds = ["random", "threshold"]
     if not m.BANKER_DECIDES:
         bank._bots["expect"] = Expectation(m, budget=EXPECT_BUDGET, fallback=EXPECT_BUDGET // 4)

@@ -1,18 +1,58 @@
-"""The shared core of every family's table driver: what a deal, a move refused and a seat
-are, whatever the game. Each family's driver (``climbing/``, ``tricks/``,
-``banking/``) builds on this."""
+"""The shared core of every family's table driver: what a deal, a move refused, a table and its
+seats, a round's result, a match and a bot are, whatever the game. Each family's driver
+(``climbing/``, ``tricks/``, ``banking/``) builds on this; the games above (cardrules/game.py
+and families/) put it together.
+
+- a deal: ``shuffled_deck``, ``deal_each``;
+- a move refused: ``IllegalMove``;
+- a table: ``SeatTable`` (whose turn it is, the legal actions, making one, a seat's view with
+  hidden information, the result), and ``BotSeats``, the same table with seats that bots may
+  play (``bot_move``, ``play_out``);
+- a round's result: ``RoundResult`` (the scores; each family adds what a player reads after a
+  round); a match's: ``MatchResult`` (the rounds, the totals the rules keep, the scores);
+- a match: ``Match`` (rounds until the rules end it);
+- bots: ``Bot`` (a view, the legal actions and a random source -> one of the actions) and
+  ``BotKinds`` (a family's bots by name, each made by a factory from the game's module).
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Protocol
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+V = TypeVar("V")  # what a seat may see (a family's seat view)
+V_co = TypeVar("V_co", covariant=True)
+A = TypeVar("A")  # an action at a family's table
+M = TypeVar("M")  # a family's generated module
+B = TypeVar("B")  # a family's bot
+R = TypeVar("R", bound="RoundResult")  # a family's round result
+T = TypeVar("T", bound="BotSeats[Any, Any]")  # a family's table with bot seats
+
+HUMAN = "human"  # the seat kind of every family that no bot plays
 
 
 class IllegalMove(ValueError):
     """A move the rules do not allow here; the message says why in a plain sentence."""
 
 
+class GameModule(Protocol):
+    """What the generated module of every family provides (each family's protocol adds its
+    own: runtime/protocol.py, tricks/protocol.py, banking/table.py)."""
+
+    NAME: str
+    TITLE: str
+    FAMILY: str
+    PLAYERS: int
+    DECK: tuple[int, ...]
+    COPIES: int
+    RANK_NAMES: tuple[str, ...]
+    MATCH_ROUNDS: int
+
+
+# ------------------------------------------------------------------ the deal
 def shuffled_deck(deck: Sequence[int], copies: int, rng: random.Random) -> list[int]:
     """Every card of the deck ``copies`` times, shuffled by ``rng``."""
     cards = [c for c in deck for _ in range(copies)]
@@ -25,14 +65,169 @@ def deal_each(cards: Sequence[int], players: int, each: int) -> list[list[int]]:
     return [list(cards[i * each:(i + 1) * each]) for i in range(players)]
 
 
-class SeatTable(Protocol):
+# ------------------------------------------------------------------ results
+class RoundResult(Protocol):
+    """What every family's round result holds: each seat's score for the round."""
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+def added_scores(rounds: Sequence[RoundResult]) -> tuple[int, ...]:
+    """Each seat's round scores added up."""
+    return tuple(sum(col) for col in zip(*(r.scores for r in rounds), strict=True))
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchResult(Generic[R]):
+    """A match played out: its rounds' results, and the running totals the rules keep (a
+    climbing game's ``match { accumulate }``, the levels of a tricks game, a banking game's
+    chips)."""
+
+    rounds: tuple[R, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's round scores added up."""
+        return added_scores(self.rounds)
+
+
+# ------------------------------------------------------------------ tables and bots
+Bot = Callable[[V, Sequence[A], random.Random], A]
+"""A bot: from what its seat may see, the legal actions and a random source, one of the
+actions. ``Bot[SeatView, Action]`` is a climbing bot."""
+
+
+class SeatTable(Protocol[V_co, A]):
     """What every family's table offers the surfaces above it (game, CLI, simulation, bots):
-    whose turn it is, the moves they may make, making one, and the end."""
+    whose turn it is, the moves they may make, making one, what a seat may see, and the end."""
 
     seat: int
     over: bool
 
-    def legal_actions(self) -> Sequence[object]: ...
-    def apply(self, move: Any) -> object: ...
-    def view(self, seat: int) -> object: ...
-    def result(self) -> object: ...
+    def legal_actions(self) -> Sequence[A]: ...
+    def apply(self, move: A) -> object: ...
+    def view(self, seat: int) -> V_co: ...
+    def result(self) -> RoundResult: ...
+
+
+class BotSeats(SeatTable[V, A]):
+    """A table whose seats bots may play: each family's game table is its runtime table with
+    this mixed in after it (``class ClimbingGameTable(Table, BotSeats[SeatView, Action])``),
+    and calls ``seat_bots`` once made."""
+
+    seat_kinds: list[str]  # per seat: a bot's name, or "human"
+    bot_fns: list[Bot[V, A] | None]  # per seat: its bot, None for a human seat
+
+    def seat_bots(self, kinds: Sequence[str], bots: Sequence[Bot[V, A] | None],
+                  seed: int | str | None) -> None:
+        """The seats' kinds and bots; the bots' random source comes from the table's seed."""
+        self.seat_kinds = list(kinds)
+        self.bot_fns = list(bots)
+        self._bot_seed = f"bots:{seed}"
+        self._bot_rng: random.Random | None = None  # made at the first bot move
+
+    @property
+    def bot_rng(self) -> random.Random:
+        """The random source every bot at this table draws from."""
+        if self._bot_rng is None:
+            self._bot_rng = random.Random(self._bot_seed)
+        return self._bot_rng
+
+    def bot_move(self) -> A:
+        """The move the bot whose turn it is chooses (ValueError for a human seat)."""
+        bot = self.bot_fns[self.seat]
+        if bot is None:
+            raise ValueError(f"seat {self.seat} is not a bot")
+        return bot(self.view(self.seat), self.legal_actions(), self.bot_rng)
+
+    def play_out(self) -> None:
+        """Let the bots play to the end of the round."""
+        while not self.over:
+            self.apply(self.bot_move())
+
+
+class UnknownBot(ValueError):
+    """A seat kind no bot of the family has; the message lists the kinds there are."""
+
+
+@dataclass(frozen=True)
+class Argued(Generic[M, B]):
+    """A bot whose name may be followed by an argument (``threshold17``): ``make`` is given
+    the module and the text after the name ("" for none), and raises UnknownBot if it cannot
+    read it; ``form`` is how the name is written with its argument (``thresholdN``)."""
+
+    form: str
+    make: Callable[[M, str], B]
+
+
+class BotKinds(Generic[M, B]):
+    """A family's bots by name, in the order a seat chooser lists them: each name's factory
+    makes the bot for a game's module (or is an ``Argued`` one). ``human`` is a seat kind of
+    every family, with no bot."""
+
+    def __init__(self, bots: Mapping[str, Callable[[M], B] | Argued[M, B]]) -> None:
+        self._bots = dict(bots)
+
+    def names(self) -> tuple[str, ...]:
+        """The bots' names, as a seat chooser offers them (``human`` aside)."""
+        return tuple(self._bots)
+
+    def seat_kinds(self) -> tuple[str, ...]:
+        """Every seat kind: the bots' names, then ``human``."""
+        return (*self.names(), HUMAN)
+
+    def written(self) -> tuple[str, ...]:
+        """Every seat kind as it may be written, arguments shown (``thresholdN``)."""
+        forms = (f.form for f in self._bots.values() if isinstance(f, Argued))
+        return (*self.seat_kinds(), *forms)
+
+    def make(self, kind: str, m: M) -> B:
+        """The bot of seat kind ``kind`` for module ``m``; UnknownBot if there is none."""
+        factory = self._bots.get(kind)
+        if factory is not None and not isinstance(factory, Argued):
+            return factory(m)
+        for name, f in self._bots.items():
+            if isinstance(f, Argued) and kind.startswith(name):
+                return f.make(m, kind[len(name):])
+        raise UnknownBot(f"no bot named '{kind}' (choose from {', '.join(self.written())})")
+
+    def check(self, kind: str, m: M) -> None:
+        """UnknownBot if ``kind`` is neither ``human`` nor a bot's name for module ``m`` (a bot
+        with an argument is made, to read it)."""
+        if kind != HUMAN and not (kind in self._bots
+                                  and not isinstance(self._bots[kind], Argued)):
+            self.make(kind, m)
+
+
+# ------------------------------------------------------------------ matches
+class Match(ABC, Generic[T, R]):
+    """Rounds of one game as its rules define a match, for seats of the given kinds: a round
+    from ``new_round`` is played (by people, or by ``play_out`` for bots) and handed back to
+    ``end_round``, until ``over``; ``result()`` is the match's result. Each family's game says
+    how its rounds follow one another (families/*/game.py)."""
+
+    def __init__(self, *, seed: int | str, seats: Sequence[str]) -> None:
+        self.seed = seed
+        self.seats = list(seats)
+        self.rounds: list[R] = []
+        self.over = False
+
+    @abstractmethod
+    def new_round(self) -> T:
+        """The next round's table, dealt from the match's seed and the round's number."""
+
+    @abstractmethod
+    def end_round(self, table: T) -> R:
+        """Record a finished round: its result, the running totals, whether the match ends."""
+
+    @abstractmethod
+    def result(self) -> MatchResult[R]: ...
+
+    def play_out(self) -> None:
+        """Let the bots play the rounds to the end of the match."""
+        while not self.over:
+            table = self.new_round()
+            table.play_out()
+            self.end_round(table)

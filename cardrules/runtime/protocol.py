@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
 from ..cards import format_cards
+from .core import GameModule
 
 
 class Play(NamedTuple):
@@ -92,17 +93,12 @@ class ScoreView(Protocol):
     def play_count(self, seat: int) -> int: ...
 
 
-class RulesModule(Protocol):
-    """What every generated module provides (checked by mypy on the generated code)."""
+class RulesModule(GameModule, Protocol):
+    """What every generated climbing module provides (checked by mypy on the generated code),
+    besides what every family's does (GameModule)."""
 
-    NAME: str
-    TITLE: str
-    FAMILY: str
     SOURCE_FILE: str
     SOURCE_SHA256: str
-    PLAYERS: int
-    DECK: tuple[int, ...]
-    COPIES: int
     DEAL_EACH: int
     KITTY: int
     REST_TO: str
@@ -123,7 +119,6 @@ class RulesModule(Protocol):
     ROUND_END: str
     TEAMS: str
     TEAM_HOLDERS: tuple[int, ...]
-    MATCH_ROUNDS: int
     AUCTION_BIDS: tuple[int, ...]
     AUCTION_FIRST_CARD: int
     AUCTION_ENDS_AT: int

@@ -14,12 +14,12 @@ from typing import Any
 
 from ..cards import RANK_NAMES, SUIT_LETTERS, format_cards
 from ..families.banking.game import BankingGame, BankingGameTable
+from ..families.climbing.game import ClimbingGame, ClimbingGameTable
 from ..families.tricks.game import TricksGame, TricksGameTable
-from ..game import Game, GameTable
 from ..runtime.tricks.trick import TrumpState
 
-AnyGame = Game | TricksGame | BankingGame
-AnyTable = GameTable | TricksGameTable | BankingGameTable
+AnyGame = ClimbingGame | TricksGame | BankingGame
+AnyTable = ClimbingGameTable | TricksGameTable | BankingGameTable
 MAX_LEGAL_SHOWN = 200  # a lead in a climbing game can offer thousands: the first ones
 
 
@@ -44,7 +44,7 @@ def render(game: AnyGame, table: AnyTable, seat: int) -> dict[str, Any]:
         assert isinstance(table, TricksGameTable)
         out.update(_tricks(game, table, seat))
     else:
-        assert isinstance(table, GameTable)
+        assert isinstance(table, ClimbingGameTable)
         out.update(_climbing(game, table, seat))
     if table.over:
         out["scores"] = list(table.result().scores)
@@ -52,7 +52,7 @@ def render(game: AnyGame, table: AnyTable, seat: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- climbing
-def _climbing(game: Game, table: GameTable, seat: int) -> dict[str, Any]:
+def _climbing(game: ClimbingGame, table: ClimbingGameTable, seat: int) -> dict[str, Any]:
     v = table.view(seat)
     others = []
     for s in range(game.players):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ...runtime.banking.bots import BANKING_BOTS
 from ...runtime.banking.table import SeatView
 from ...terminal import take_move
 from .game import BankingGame, BankingGameTable
@@ -20,10 +19,10 @@ def banking_seats(text: str | None, game: BankingGame) -> list[str]:
         return ["threshold"] * game.players
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     for k in kinds:
-        if k not in BANKING_BOTS and not (k.startswith("threshold")
-                                          and k[len("threshold"):].isdigit()):
-            raise ValueError(f"--seats: unknown seat kind '{k}' (choose from "
-                             f"{', '.join(BANKING_BOTS)}, thresholdN)")
+        try:
+            game.check_seat_kind(k)
+        except ValueError as err:
+            raise ValueError(f"--seats: {err}") from None
     if not game.players <= len(kinds) <= game.players_max:
         raise ValueError(f"--seats: {game.name} seats {game.players} to {game.players_max}, "
                          f"not {len(kinds)}")

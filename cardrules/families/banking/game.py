@@ -2,59 +2,45 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...cards import format_cards, parse_cards_of
-from ...gameinfo import GameInfo, Loaded
-from ...runtime.banking.bots import BankBot, make_banking_bot
+from ...cards import format_cards
+from ...game import Game
+from ...gameinfo import GameInfo
+from ...runtime.banking.bots import BOTS
 from ...runtime.banking.table import (
     BankAction,
     BankingModule,
     Hand,
     HandsView,
     Result,
+    SeatView,
     Table,
     made_hand,
 )
+from ...runtime.core import BotSeats, Match, MatchResult, added_scores
 
 if TYPE_CHECKING:
-    from ...compiler import Diagnostic, ir
+    from ...compiler import ir
+
+BankingMatchResult = MatchResult[Result]  # the totals: each seat's chips over the match
 
 
-@dataclass(frozen=True, kw_only=True)
-class BankingMatchResult:
-    rounds: tuple[Result, ...]
-    totals: tuple[int, ...]
+class BankingGame(Game):
+    """A banking game: a banker against players, each hand settled against the banker's.
+    ``players`` is the smallest table; any up to ``players_max`` seats."""
 
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(sum(col) for col in zip(*(r.scores for r in self.rounds), strict=True))
-
-
-class BankingGame(Loaded):
-    family = "banking"
+    bot_kinds = BOTS
+    module: BankingModule
 
     def __init__(self, game: ir.Game | GameInfo, module: BankingModule, source: str,
                  path: Path, files: tuple[tuple[str, str], ...] = ()) -> None:
-        """``game``: the checked IR, or the info of a game read from the cache (gameinfo)."""
-        self._loaded(game, source, path, files)
+        super().__init__(game, module, source, path, files)
         assert self.info.family == "banking"
-        self.module = module
-        # players: the smallest table; any up to players_max
-        self.players_max = self.info.players_max
-        self._bots: dict[str, BankBot] = {}
 
-    # ------------------------------------------------------------ cards and hands
-    def parse_cards(self, text: str) -> tuple[int, ...]:
-        return parse_cards_of(text, self.module.DECK, self.name)
-
-    def format_cards(self, cards: Sequence[int]) -> str:
-        return format_cards(list(cards))
-
+    # ------------------------------------------------------------ hands
     def hand(self, cards: Sequence[int] | str, *, bet: int = 1, split: bool = False,
              seat: int = 1) -> Hand:
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
@@ -89,7 +75,7 @@ class BankingGame(Loaded):
         fn = getattr(m, f"def_{name}")
         return bool(fn(view, h))
 
-    # ------------------------------------------------------------ tables
+    # ------------------------------------------------------------ tables and matches
     def new_table(self, *, seed: int | str | None = None, seats: Sequence[str] | None = None,
                   players: int | None = None,
                   stock: Sequence[int] | str | None = None) -> BankingGameTable:
@@ -99,63 +85,47 @@ class BankingGame(Loaded):
         cards = self.parse_cards(stock) if isinstance(stock, str) else stock
         return BankingGameTable(self, seed=seed, seats=kinds, stock=cards)
 
-    def bots(self, seats: Sequence[str]) -> list[BankBot | None]:
-        """One bot per seat kind, made once per game (the expect bot keeps what it has
-        reckoned from one round to the next)."""
-        out: list[BankBot | None] = []
-        for k in seats:
-            if k != "human" and k not in self._bots:
-                self._bots[k] = make_banking_bot(k, self.module)
-            out.append(None if k == "human" else self._bots[k])
-        return out
+    def new_match(self, *, seed: int | str, seats: Sequence[str]) -> BankingMatch:
+        return BankingMatch(self, seed=seed, seats=seats)
 
-    def play_match(self, *, seed: int | str, seats: Sequence[str]) -> BankingMatchResult:
-        rounds = []
-        count = self.module.MATCH_ROUNDS or 1
-        for i in range(count):
-            t = self.new_table(seed=f"{seed}:{i}", seats=seats)
-            t.play_out()
-            rounds.append(t.result())
-        totals = tuple(sum(col) for col in zip(*(r.scores for r in rounds), strict=True))
-        return BankingMatchResult(rounds=tuple(rounds), totals=totals)
+    # ------------------------------------------------------------ worked examples
+    def example_problem(self, ex: ir.Example) -> tuple[str, str] | None:
+        from ...compiler import ir
+        assert isinstance(ex, ir.ExampleHand), "the compiler admits hand examples only"
+        problem = _hand_problem(self, ex)
+        return (problem, "") if problem else None
 
 
-class BankingGameTable(Table):
-    """A table that knows its game and which seats are bots."""
+class BankingGameTable(Table, BotSeats[SeatView, BankAction]):
+    """A banking table that knows its game and which seats are bots."""
 
     def __init__(self, game: BankingGame, *, seed: int | str | None, seats: Sequence[str],
                  stock: Sequence[int] | None) -> None:
         super().__init__(game.module, seed=seed, players=len(seats), stock=stock)
         self.game = game
-        self.seat_kinds = list(seats)
-        self.bot_fns = game.bots(self.seat_kinds)
-        self.bot_seed = f"bots:{seed}"
-        self.bot_rng: random.Random | None = None  # made at the first bot move
-
-    def bot_move(self) -> BankAction:
-        bot = self.bot_fns[self.seat]
-        if bot is None:
-            raise ValueError(f"seat {self.seat} is not a bot")
-        if self.bot_rng is None:
-            self.bot_rng = random.Random(self.bot_seed)
-        return bot(self.view(self.seat), self.legal_actions(), self.bot_rng)
-
-    def play_out(self) -> None:
-        while not self.over:
-            self.apply(self.bot_move())
+        self.seat_bots(seats, game.bots(seats), seed)
 
 
-def check_hand_examples(game: BankingGame) -> list[Diagnostic]:
-    """One diagnostic for each ``example hand`` the compiled rules contradict."""
-    from ...compiler import Diagnostic, ir
-    out = []
-    for ex in game.ir.examples:
-        if not isinstance(ex, ir.ExampleHand):
-            continue
-        problem = _hand_problem(game, ex)
-        if problem:
-            out.append(Diagnostic(message=problem, span=ex.span, hint=""))
-    return out
+class BankingMatch(Match[BankingGameTable, Result]):
+    """``rounds N`` rounds (one if the rules say none), each dealt afresh; the totals are the
+    chips each seat won or lost."""
+
+    def __init__(self, game: BankingGame, *, seed: int | str, seats: Sequence[str]) -> None:
+        super().__init__(seed=seed, seats=seats)
+        self.game = game
+        self.count = game.module.MATCH_ROUNDS or 1
+
+    def new_round(self) -> BankingGameTable:
+        return self.game.new_table(seed=f"{self.seed}:{len(self.rounds)}", seats=self.seats)
+
+    def end_round(self, table: Table) -> Result:
+        result = table.result()
+        self.rounds.append(result)
+        self.over = len(self.rounds) >= self.count
+        return result
+
+    def result(self) -> BankingMatchResult:
+        return BankingMatchResult(rounds=tuple(self.rounds), totals=added_scores(self.rounds))
 
 
 def _hand_problem(game: BankingGame, ex: ir.ExampleHand) -> str | None:

@@ -14,12 +14,12 @@ from itertools import combinations, combinations_with_replacement, permutations
 
 from ...cards import JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, parse_card
 from ...compiler import Diagnostic, ir
-from ...game import Game
+from .game import ClimbingGame
 
 MAX_PATTERNS = 4000  # rank patterns tried per combination
 
 
-def lint(game: Game) -> list[Diagnostic]:
+def lint(game: ClimbingGame) -> list[Diagnostic]:
     """Every warning for the game, in file order of the combinations, then the ladders."""
     out: list[Diagnostic] = []
     for c in game.ir.combinations:
@@ -40,7 +40,7 @@ def max_hand(g: ir.Game) -> int:
     return g.deal_each + (rest if g.rest_to else 0)
 
 
-def _unplayable(game: Game, c: ir.Combination) -> tuple[str, str] | None:
+def _unplayable(game: ClimbingGame, c: ir.Combination) -> tuple[str, str] | None:
     most = max_hand(game.ir)
     if min(c.sizes) > most:
         return (f"combination {c.name} can never be played: it takes {min(c.sizes)} cards and "
@@ -106,7 +106,7 @@ def _realizations(g: ir.Game, pattern: dict[str, int], suits: str) -> Iterator[t
         yield tuple(cards)
 
 
-def _never_named(game: Game, c: ir.Combination) -> tuple[str, str] | None:
+def _never_named(game: ClimbingGame, c: ir.Combination) -> tuple[str, str] | None:
     g = game.ir
     if isinstance(c.shape, ir.SetShape):
         return None  # checked against the deck by the compiler; its cards are fixed

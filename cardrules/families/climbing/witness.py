@@ -20,11 +20,11 @@ from ...budget import BUDGET, Budget, OutOfTime
 from ...cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from ...compiler import ir
 from ...compiler.diff import Difference, moved_runs
-from ...examples import example_view
 from ...game import Game
 from ...runtime.climbing.table import Table
 from ...runtime.protocol import Play, beats
 from ...text import plural
+from .game import ClimbingGame, example_view
 
 _POOL = 4000  # plays per kind and game taken from the deck, in the game's own order
 _HANDS = 16  # then, if the deck holds more, this many seeded hands of _HAND cards each
@@ -43,8 +43,8 @@ class _Search:
     """What one diff's witness searches share: the two games, the deck both can deal, the
     time budget (cardrules/budget.py), and notes on plays that were not made."""
 
-    a: Game
-    b: Game
+    a: ClimbingGame
+    b: ClimbingGame
     budget: float = BUDGET
     clock: Budget = field(init=False)
     common: list[int] = field(default_factory=list)
@@ -77,7 +77,7 @@ class _Search:
             out.append(p)
         return out, True
 
-    def plays(self, g: Game, kind: str, ranks: tuple[str, ...] | None = None,
+    def plays(self, g: ClimbingGame, kind: str, ranks: tuple[str, ...] | None = None,
               own: bool = False) -> list[Play]:
         """Plays of a kind that both games can deal (``own``: that ``g`` can deal), only of
         the given ranks if any: the deck's first ``_POOL``, then seeded hands' plays."""
@@ -88,7 +88,7 @@ class _Search:
             self.made[made] = self._make(g, kind, ranks, own)
         return self.made[made]
 
-    def _make(self, g: Game, kind: str, ranks: tuple[str, ...] | None,
+    def _make(self, g: ClimbingGame, kind: str, ranks: tuple[str, ...] | None,
               own: bool) -> list[Play]:
         index = g.module.KINDS.index(kind)
         deck = _deck(g) if own else self.common
@@ -124,7 +124,7 @@ class _Search:
         return "; ".join([NOT_FOUND, *(["not searched: " + ", ".join(notes)] if notes else [])])
 
 
-def common_deck(a: Game, b: Game) -> list[int]:
+def common_deck(a: ClimbingGame, b: ClimbingGame) -> list[int]:
     """What both games can deal: each card both decks hold, as often as the fewer copies."""
     copies = min(a.module.COPIES, b.module.COPIES)
     in_b = set(b.module.DECK)
@@ -140,15 +140,15 @@ def _rank_word(c: int) -> str:
     return RANK_NAMES[r] if r < 13 else ("LJ", "BJ")[r - 13]
 
 
-def _deck(g: Game) -> list[int]:
+def _deck(g: ClimbingGame) -> list[int]:
     return [c for c in g.module.DECK for _ in range(g.module.COPIES)]
 
 
-def _dealable(g: Game, cards: tuple[int, ...]) -> bool:
+def _dealable(g: ClimbingGame, cards: tuple[int, ...]) -> bool:
     return all(c in g.module.DECK and cards.count(c) <= g.module.COPIES for c in cards)
 
 
-def _name(g: Game, cards: tuple[int, ...]) -> str:
+def _name(g: ClimbingGame, cards: tuple[int, ...]) -> str:
     if any(c not in g.module.DECK for c in cards):
         return "not in the deck"
     if not _dealable(g, cards):
@@ -157,7 +157,7 @@ def _name(g: Game, cards: tuple[int, ...]) -> str:
     return combo.name if combo else "not a combination"
 
 
-def _outcome(g: Game, x: tuple[int, ...], y: tuple[int, ...]) -> str | None:
+def _outcome(g: ClimbingGame, x: tuple[int, ...], y: tuple[int, ...]) -> str | None:
     cx, cy = g.classify(x), g.classify(y)
     if cx is None or cy is None:
         return None
@@ -188,7 +188,7 @@ def classification(s: _Search, kind: str, run: tuple[str, ...] | None) -> str | 
     return None
 
 
-def _classified(g: Game, pool: list[tuple[int, ...]]) -> dict[tuple[int, ...], Play]:
+def _classified(g: ClimbingGame, pool: list[tuple[int, ...]]) -> dict[tuple[int, ...], Play]:
     out = {}
     for cards in pool:
         if _dealable(g, cards):
@@ -207,7 +207,7 @@ def _sample(plays: list[Play], n: int) -> list[tuple[int, ...]]:
     return [p.cards for p in plays[::step][:n]]
 
 
-def _sequence_runs(g: Game, kind: str) -> tuple[tuple[str, ...], ...]:
+def _sequence_runs(g: ClimbingGame, kind: str) -> tuple[tuple[str, ...], ...]:
     for c in g.ir.combinations:
         if c.name == kind and isinstance(c.shape, ir.SequenceShape):
             return c.shape.runs
@@ -341,7 +341,7 @@ def _first_moves(t: Table) -> set[str]:
     return {str(m) for m in t.legal_actions()}
 
 
-def _seat_note(g: Game, t: Table, seat: int) -> str:
+def _seat_note(g: ClimbingGame, t: Table, seat: int) -> str:
     card = t.first_card
     holds = f" (holding {card_name(card)})" if card >= 0 and card in t.hand(seat) else ""
     return f"seat {seat}{holds}"
@@ -485,7 +485,7 @@ def _split_run(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _named_cards(g: Game) -> list[int]:
+def _named_cards(g: ClimbingGame) -> list[int]:
     """Cards a game's scoring or teams look at (``holds(p, S2)``, hidden-team holders): in
     the defs that ``score`` and the match's running total reach, not in unused ones."""
     found = set(g.module.TEAM_HOLDERS)
@@ -562,6 +562,7 @@ def with_witnesses(a: Game, b: Game, diffs: list[Difference],
     if "tricks" in (a.ir.family, b.ir.family):  # the climbing searches do not apply
         from ..tricks.witness import with_tricks_witnesses
         return with_tricks_witnesses(a, b, diffs, budget)
+    assert isinstance(a, ClimbingGame) and isinstance(b, ClimbingGame)
     s = _Search(a, b, budget)
 
     def search(run: Callable[[], str | None]) -> str | None:

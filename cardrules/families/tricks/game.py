@@ -6,11 +6,10 @@ end changes. ``new_table`` plays a round (runtime/tricks/table.py), ``play_match
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ...cards import (
     SUIT_LETTERS,
@@ -23,12 +22,13 @@ from ...cards import (
 )
 from ...game import Combination, Game
 from ...gameinfo import GameInfo
-from ...runtime.protocol import RulesModule, unclassified
+from ...runtime.core import BotSeats, Match, MatchResult
+from ...runtime.protocol import unclassified
 from ...runtime.tricks import trick
-from ...runtime.tricks.bots import TricksBot, make_bot
+from ...runtime.tricks.bots import BOTS
 from ...runtime.tricks.protocol import TricksModule
 from ...runtime.tricks.settle import Settled, Settlement, settle
-from ...runtime.tricks.table import Action, TricksResult, TricksTable
+from ...runtime.tricks.table import Action, TricksResult, TricksSeatView, TricksTable
 from ...runtime.tricks.trick import Order, TrumpState, order_for
 
 if TYPE_CHECKING:
@@ -37,19 +37,20 @@ if TYPE_CHECKING:
 Cards = Sequence[int] | str
 
 
-class NotImplementedYet(ValueError):
-    """A part of the tricks family that is designed but not built."""
-
-
 class TricksGame(Game):
-    """A trick-taking game. Shares Game's card notation; its trick logic takes a trump state."""
+    """A trick-taking game: its trick logic takes a trump state."""
+
+    bot_kinds = BOTS
+    module: TricksModule
 
     def __init__(self, game: ir.Game | GameInfo, module: TricksModule, source: str,
                  path: Path, files: tuple[tuple[str, str], ...] = ()) -> None:
-        self._loaded(game, source, path, files)
-        self.module = cast(RulesModule, module)  # Game's field; tricks code reads ``tm``
-        self.tm = module
-        self._by_key = {}
+        super().__init__(game, module, source, path, files)
+
+    @property
+    def tm(self) -> TricksModule:
+        """The generated module (``module``, by the name the tricks code reads it)."""
+        return self.module
 
     # ------------------------------------------------------------ trump states
     def state(self, trump: str | None = "none", level: str | int = "2") -> TrumpState:
@@ -121,15 +122,11 @@ class TricksGame(Game):
         return settle(self.tm, view)
 
     # ------------------------------------------------------------ tables and matches
-    def beats(self, a: object, b: object) -> bool:
-        raise NotImplementedYet("in family tricks plays compare within a trick: use "
-                                "trick_winner with a trump state")
-
-    def new_table(self, *, seed: int | str | None = None,  # type: ignore[override]
+    def new_table(self, *, seed: int | str | None = None,
                   seats: Sequence[str] | None = None,
                   hands: Sequence[Cards] | None = None, dealer: int | None = None,
-                  levels: Sequence[int] | None = None, round_number: int = 1,
-                  **_: object) -> TricksGameTable:
+                  levels: Sequence[int] | None = None,
+                  round_number: int = 1) -> TricksGameTable:
         """A round at a table: dealt from ``seed``, or the given ``hands`` (one per seat, the
         kitty then being the rest of the deck). ``dealer`` None: the first round, whose dealer
         is the first bidder."""
@@ -141,100 +138,81 @@ class TricksGame(Game):
         return TricksGameTable(self, seed=seed, seats=seats, hands=dealt, dealer=dealer,
                                levels=levels, round_number=round_number)
 
-    def bots(self, seats: Sequence[str]) -> list[TricksBot | None]:  # type: ignore[override]
-        return [None if k == "human" else make_bot(k, self.tm) for k in seats]
-
-    def new_match(self, *, seed: int | str,  # type: ignore[override]
-                  seats: Sequence[str]) -> TricksMatch:
+    def new_match(self, *, seed: int | str, seats: Sequence[str]) -> TricksMatch:
         return TricksMatch(self, seed=seed, seats=seats)
 
-    def play_match(self, *, seed: int | str,  # type: ignore[override]
-                   seats: Sequence[str]) -> TricksMatchResult:
+    def play_match(self, *, seed: int | str, seats: Sequence[str]) -> TricksMatchResult:
         """A whole match with bots only: rounds until the rules end it."""
         match = self.new_match(seed=seed, seats=seats)
-        while not match.over:
-            table = match.new_round()
-            table.play_out()
-            match.end_round(table)
+        match.play_out()
         return match.result()
 
+    # ------------------------------------------------------------ worked examples
+    def example_problem(self, ex: ir.Example) -> tuple[str, str] | None:
+        from ...compiler import ir
+        assert isinstance(ex, (ir.ExampleTricks, ir.ExampleSettle)), \
+            "the compiler admits tricks examples only"
+        return tricks_problem(self, ex)
 
-class TricksGameTable(TricksTable):
-    """A table that knows its game and which seats are bots."""
+
+class TricksGameTable(TricksTable, BotSeats[TricksSeatView, Action]):
+    """A tricks table that knows its game and which seats are bots."""
 
     def __init__(self, game: TricksGame, *, seed: int | str | None,
                  seats: Sequence[str] | None, hands: Sequence[Sequence[int]] | None,
                  dealer: int | None, levels: Sequence[int] | None, round_number: int) -> None:
-        super().__init__(game.tm, seed=seed, hands=hands, dealer=dealer, levels=levels,
+        super().__init__(game.module, seed=seed, hands=hands, dealer=dealer, levels=levels,
                          round_number=round_number)
         self.game = game
-        self.seat_kinds = list(seats) if seats else ["random"] * game.players
-        self.bot_fns = game.bots(self.seat_kinds)
-        self.bot_rng = random.Random(f"bots:{seed}")
-
-    def bot_move(self) -> Action:
-        bot = self.bot_fns[self.seat]
-        if bot is None:
-            raise ValueError(f"seat {self.seat} is not a bot")
-        return bot(self.view(self.seat), self.legal_actions(), self.bot_rng)
-
-    def play_out(self) -> None:
-        while not self.over:
-            self.apply(self.bot_move())
+        kinds = list(seats) if seats else ["random"] * game.players
+        self.seat_bots(kinds, game.bots(kinds), seed)
 
 
 @dataclass(frozen=True, kw_only=True)
-class TricksMatchResult:
-    rounds: tuple[TricksResult, ...]
-    levels: tuple[int, ...]  # levels climbed by each seat's side at the end
+class TricksMatchResult(MatchResult[TricksResult]):
+    """``totals``: the levels climbed by each seat's side at the end."""
+
     finished: bool  # False: stopped at MAX_ROUNDS before the rules ended it
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        """Each seat's round scores added up."""
-        return tuple(sum(col) for col in zip(*(r.scores for r in self.rounds), strict=True))
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self.levels
+    def levels(self) -> tuple[int, ...]:
+        return self.totals
 
 
-class TricksMatch:
+class TricksMatch(Match[TricksGameTable, TricksResult]):
     """Rounds until the rules end the match (``until``, or ``rounds N``): levels climb by
     ``level up``, the next dealer by ``dealer next``. Bounded: at most MAX_ROUNDS rounds."""
 
     MAX_ROUNDS = 300
 
     def __init__(self, game: TricksGame, *, seed: int | str, seats: Sequence[str]) -> None:
+        super().__init__(seed=seed, seats=seats)
         self.game = game
-        self.seed = seed
-        self.seats = list(seats)
         self.levels = [0] * game.players
         self.dealer: int | None = None
-        self.rounds: list[TricksResult] = []
-        self.over = False
 
     def new_round(self) -> TricksGameTable:
         return self.game.new_table(seed=f"{self.seed}:{len(self.rounds)}", seats=self.seats,
                                    dealer=self.dealer, levels=self.levels,
                                    round_number=len(self.rounds) + 1)
 
-    def end_round(self, t: TricksTable) -> TricksResult:
-        m = self.game.tm
-        result = t.result()
+    def end_round(self, table: TricksTable) -> TricksResult:
+        m = self.game.module
+        result = table.result()
         self.rounds.append(result)
         self.levels = list(result.levels)
         self.dealer = result.next_dealer
-        after = t.settlement(0, result.kitty, levels=self.levels)  # `until` reads new levels
+        after = table.settlement(0, result.kitty, levels=self.levels)  # `until` reads them
         self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
             or m.ends_match(after) or len(self.rounds) >= self.MAX_ROUNDS
         return result
 
     def result(self) -> TricksMatchResult:
-        finished = len(self.rounds) < self.MAX_ROUNDS or self.game.tm.ends_match(
-            Settlement(self.game.tm, dealer=0, trick_points=0, kitty_points=0, last_unit=0,
+        m = self.game.module
+        finished = len(self.rounds) < self.MAX_ROUNDS or m.ends_match(
+            Settlement(m, dealer=0, trick_points=0, kitty_points=0, last_unit=0,
                        levels=self.levels))
-        return TricksMatchResult(rounds=tuple(self.rounds), levels=tuple(self.levels),
+        return TricksMatchResult(rounds=tuple(self.rounds), totals=tuple(self.levels),
                                  finished=finished)
 
 

@@ -13,9 +13,10 @@ from math import prod
 from operator import itemgetter
 from typing import Any
 
+from .. import core
 from .table import BankAction, BankingModule, Hand, HandsView, SeatView, made_hand
 
-BankBot = Callable[[SeatView, Sequence[BankAction], random.Random], BankAction]
+BankBot = core.Bot[SeatView, BankAction]
 
 
 def random_bot(view: SeatView, legal: Sequence[BankAction], rng: random.Random) -> BankAction:
@@ -645,17 +646,16 @@ class Expectation:
         return next(a for a in legal if a.act == best)
 
 
-BANKING_BOTS = ("random", "threshold", "expect", "human")  # thresholdN: hit below N
+def _threshold(m: BankingModule, digits: str) -> BankBot:
+    if digits and not digits.isdigit():
+        raise core.UnknownBot(f"no bot named 'threshold{digits}': threshold, or thresholdN "
+                              "(hit below N)")
+    return make_threshold(m, int(digits) if digits else 17)
 
 
-def make_banking_bot(kind: str, m: BankingModule) -> BankBot:
-    if kind == "random":
-        return random_bot
-    if kind == "expect":
-        return Expectation(m)
-    if kind.startswith("threshold"):
-        digits = kind[len("threshold"):]
-        if digits and not digits.isdigit():
-            raise ValueError(f"no bot named '{kind}': threshold, or thresholdN (hit below N)")
-        return make_threshold(m, int(digits) if digits else 17)
-    raise ValueError(f"no bot named '{kind}' (choose from {', '.join(BANKING_BOTS)})")
+BOTS: core.BotKinds[BankingModule, BankBot] = core.BotKinds({
+    "random": lambda m: random_bot,
+    "threshold": core.Argued("thresholdN", _threshold),  # thresholdN: hit below N
+    "expect": Expectation,
+})
+BANKING_BOTS = BOTS.seat_kinds()

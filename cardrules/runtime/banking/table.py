@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from ...cards import format_cards
-from ..core import IllegalMove
+from ..core import GameModule, IllegalMove
 
 
 class Hand:
@@ -53,21 +53,15 @@ class BankView(Protocol):
     def bet_of(self, h: Hand) -> int: ...
 
 
-class BankingModule(Protocol):
-    """What a generated banking module provides (checked by mypy on the generated code)."""
+class BankingModule(GameModule, Protocol):
+    """What a generated banking module provides (checked by mypy on the generated code),
+    besides what every family's does (GameModule)."""
 
-    NAME: str
-    TITLE: str
-    FAMILY: str
-    PLAYERS: int
     PLAYERS_MAX: int
-    DECK: tuple[int, ...]
-    COPIES: int
     DEAL_EACH: int
     HIDDEN: int
     BANKER: int
     BETS: tuple[int, ...]
-    MATCH_ROUNDS: int
     VALUE: tuple[int, ...]
     SOFT_CARDS: frozenset[int]
     BUST: int

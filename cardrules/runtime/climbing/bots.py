@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from .. import core
 from ..protocol import Play, RulesModule
 from .auction import Bid
 from .table import Action, SeatView
 
-Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
+Bot = core.Bot[SeatView, Action]
 
 
 def random_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -55,12 +56,8 @@ def make_greedy(m: RulesModule) -> Bot:
     return greedy_bot
 
 
-BOT_KINDS = ("random", "greedy", "human")
-
-
-def make_bot(kind: str, m: RulesModule) -> Bot:
-    if kind == "random":
-        return random_bot
-    if kind == "greedy":
-        return make_greedy(m)
-    raise ValueError(f"no bot named '{kind}'")
+BOTS: core.BotKinds[RulesModule, Bot] = core.BotKinds({
+    "random": lambda m: random_bot,
+    "greedy": make_greedy,
+})
+BOT_KINDS = BOTS.seat_kinds()

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from .. import core
 from . import trick
 from .protocol import TricksModule
 from .table import Action, TricksSeatView
 
-TricksBot = Callable[[TricksSeatView, Sequence[Action], random.Random], Action]
+TricksBot = core.Bot[TricksSeatView, Action]
 
 
 def random_bot(view: TricksSeatView, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -46,12 +47,8 @@ def make_greedy(m: TricksModule) -> TricksBot:
     return greedy_bot
 
 
-BOT_KINDS = ("random", "greedy", "human")
-
-
-def make_bot(kind: str, m: TricksModule) -> TricksBot:
-    if kind == "random":
-        return random_bot
-    if kind == "greedy":
-        return make_greedy(m)
-    raise ValueError(f"no bot named '{kind}'")
+BOTS: core.BotKinds[TricksModule, TricksBot] = core.BotKinds({
+    "random": lambda m: random_bot,
+    "greedy": make_greedy,
+})
+BOT_KINDS = BOTS.seat_kinds()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from ..core import GameModule
+
 
 class TricksView(Protocol):
     """The named quantities a tricks formula reads (compiler/builtins.py, TRICKS_BUILTINS)."""
@@ -26,17 +28,12 @@ class TricksView(Protocol):
     def last_unit(self) -> int: ...
 
 
-class TricksModule(Protocol):
-    """What every generated tricks module provides (checked by mypy on the generated code)."""
+class TricksModule(GameModule, Protocol):
+    """What every generated tricks module provides (checked by mypy on the generated code),
+    besides what every family's does (GameModule)."""
 
-    NAME: str
-    TITLE: str
-    FAMILY: str
     SOURCE_FILE: str
     SOURCE_SHA256: str
-    PLAYERS: int
-    DECK: tuple[int, ...]
-    COPIES: int
     DEAL_EACH: int
     KITTY: int
     DIRECTION: str
@@ -62,7 +59,6 @@ class TricksModule(Protocol):
     # trump-rank card (all of one suit)
     BID_NAMES_SUIT: tuple[bool, ...]
     DEALER_FALLBACK: int
-    MATCH_ROUNDS: int
 
     @property
     def trump_position(self) -> Callable[[int, int, int], int]: ...
