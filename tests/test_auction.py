@@ -37,7 +37,7 @@ AUCTION = """auction "叫分" {
 """
 
 
-def game_of(text: str, name: str = "g") -> Game:
+def game_of(text: str, name: str = "g") -> ClimbingGame:
     g = from_ir(compile_text(text, f"{name}.rules"), Path(f"{name}.rules"))
     assert isinstance(g, ClimbingGame)
     return g
@@ -50,7 +50,7 @@ def errors(text: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def ddz() -> Game:
+def ddz() -> ClimbingGame:
     g = cardrules.load("doudizhu")
     assert isinstance(g, ClimbingGame)
     return g
@@ -116,7 +116,7 @@ def test_an_auction_is_for_climbing_games(family: str) -> None:
 
 
 # ---------------------------------------------------------------- the table
-def test_each_seat_bids_once_and_the_highest_wins(ddz: Game) -> None:
+def test_each_seat_bids_once_and_the_highest_wins(ddz: ClimbingGame) -> None:
     t = ddz.new_table(seed=5)
     first = t.seat
     assert t.bidding and [str(b) for b in t.legal_actions()] == \
@@ -133,7 +133,7 @@ def test_each_seat_bids_once_and_the_highest_wins(ddz: Game) -> None:
     assert all(isinstance(a, Play) for a in t.legal_actions())  # now the play
 
 
-def test_a_bid_of_three_ends_the_auction_at_once(ddz: Game) -> None:
+def test_a_bid_of_three_ends_the_auction_at_once(ddz: ClimbingGame) -> None:
     t = ddz.new_table(seed=6)
     first = t.seat
     t.apply("pass")
@@ -146,7 +146,8 @@ def test_a_bid_of_three_ends_the_auction_at_once(ddz: Game) -> None:
     ("S3", "the auction is on: bid ('bid 1', 'bid 2', 'bid 3') or 'pass'"),
     ([0, 1], "the auction is on: bid ('bid 1', 'bid 2', 'bid 3') or 'pass'"),
 ])
-def test_a_wrong_bid_is_refused_and_changes_nothing(ddz: Game, move: object, why: str) -> None:
+def test_a_wrong_bid_is_refused_and_changes_nothing(ddz: ClimbingGame, move: object,
+                                                    why: str) -> None:
     t = ddz.new_table(seed=7)
     seat = t.seat
     with pytest.raises(IllegalMove, match=None) as info:
@@ -155,7 +156,7 @@ def test_a_wrong_bid_is_refused_and_changes_nothing(ddz: Game, move: object, why
     assert t.seat == seat and t.bidding and t.view(seat).history == ()
 
 
-def test_a_bid_no_higher_than_the_standing_one_is_refused(ddz: Game) -> None:
+def test_a_bid_no_higher_than_the_standing_one_is_refused(ddz: ClimbingGame) -> None:
     t = ddz.new_table(seed=7)
     t.apply("bid 2")
     with pytest.raises(IllegalMove) as info:
@@ -163,7 +164,7 @@ def test_a_bid_no_higher_than_the_standing_one_is_refused(ddz: Game) -> None:
     assert str(info.value) == "bid higher than 2, or pass"
 
 
-def test_a_bid_after_the_auction_is_refused(ddz: Game) -> None:
+def test_a_bid_after_the_auction_is_refused(ddz: ClimbingGame) -> None:
     t = ddz.new_table(seed=7)
     t.apply("bid 3")
     with pytest.raises(IllegalMove) as info:
@@ -171,7 +172,7 @@ def test_a_bid_after_the_auction_is_refused(ddz: Game) -> None:
     assert str(info.value) == "the auction is over: play cards or pass"
 
 
-def test_views_in_the_auction_hide_the_rest_and_the_sides(ddz: Game) -> None:
+def test_views_in_the_auction_hide_the_rest_and_the_sides(ddz: ClimbingGame) -> None:
     t = ddz.new_table(seed=8)
     for s in range(3):
         v = t.view(s)
@@ -181,7 +182,7 @@ def test_views_in_the_auction_hide_the_rest_and_the_sides(ddz: Game) -> None:
     assert t.view(0).bid == 1
 
 
-def test_the_rest_is_hidden_when_not_shown(ddz: Game) -> None:
+def test_the_rest_is_hidden_when_not_shown(ddz: ClimbingGame) -> None:
     g = game_of(BASE.replace(" shown", "") + AUCTION)
     t = g.new_table(seed=3)
     t.apply("bid 3")
@@ -189,7 +190,7 @@ def test_the_rest_is_hidden_when_not_shown(ddz: Game) -> None:
     assert all(not text.startswith("takes") for _, text in t.view(0).history)
 
 
-def test_all_pass_deals_again_and_the_next_seat_bids_first(ddz: Game) -> None:
+def test_all_pass_deals_again_and_the_next_seat_bids_first(ddz: ClimbingGame) -> None:
     t = ddz.new_table(seed=9)
     first, hands = t.seat, [t.hand(s) for s in range(3)]
     for _ in range(3):
@@ -200,7 +201,7 @@ def test_all_pass_deals_again_and_the_next_seat_bids_first(ddz: Game) -> None:
     assert t.view(0).history[-1] == (-1, "all passed: a new deal")
 
 
-def test_every_deal_passed_out_is_no_game(ddz: Game) -> None:
+def test_every_deal_passed_out_is_no_game(ddz: ClimbingGame) -> None:
     t = ddz.new_table(seed=10)
     for _ in range(3 * limits.MAX_REDEALS):
         t.apply("pass")
@@ -218,7 +219,7 @@ def test_all_pass_may_make_the_first_bidder_take_the_lowest_bid() -> None:
     assert not t.bidding and t.leader == 0 and t.bid == 1
 
 
-def test_the_winning_bid_is_the_stake(ddz: Game) -> None:
+def test_the_winning_bid_is_the_stake(ddz: ClimbingGame) -> None:
     # The same round, played the same way (the first legal move each turn), at bids 1, 2, 3.
     scores = []
     for bid in (1, 2, 3):
@@ -251,7 +252,7 @@ def independent_score(t: ClimbingGameTable) -> tuple[int, ...]:
     return tuple(2 * sign * stake if q == landlord else -sign * stake for q in range(3))
 
 
-def test_played_rounds_score_as_the_rules_say(ddz: Game) -> None:
+def test_played_rounds_score_as_the_rules_say(ddz: ClimbingGame) -> None:
     bids, deals = set(), 0
     for seed in range(150):
         t = ddz.new_table(seed=seed, seats=["random", "greedy", "random"])
@@ -268,7 +269,7 @@ def test_played_rounds_score_as_the_rules_say(ddz: Game) -> None:
     assert bids == {1, 2, 3} and deals >= 150
 
 
-def test_the_same_seed_gives_the_same_round(ddz: Game) -> None:
+def test_the_same_seed_gives_the_same_round(ddz: ClimbingGame) -> None:
     def run() -> tuple[object, ...]:
         t = ddz.new_table(seed="s", seats=["greedy", "random", "random"])
         t.play_out()
@@ -276,7 +277,7 @@ def test_the_same_seed_gives_the_same_round(ddz: Game) -> None:
     assert run() == run()
 
 
-def test_the_greedy_bot_bids_on_high_cards(ddz: Game) -> None:
+def test_the_greedy_bot_bids_on_high_cards(ddz: ClimbingGame) -> None:
     bot = ddz.bots(["greedy"])[0]
     assert bot is not None
     # 17 cards: the four highest ranks (A, 2, LJ, BJ) hold 10 of 54 cards, 3.15 in a hand.
@@ -292,7 +293,7 @@ def test_the_greedy_bot_bids_on_high_cards(ddz: Game) -> None:
         assert str(t.bot_move()) == want
 
 
-def test_a_match_of_auction_rounds(ddz: Game) -> None:
+def test_a_match_of_auction_rounds(ddz: ClimbingGame) -> None:
     result = ddz.play_match(seed=3, seats=["greedy", "random", "random"])
     assert len(result.rounds) == 1 and sum(result.totals) == 0
 
@@ -312,7 +313,7 @@ def test_play_at_the_terminal_shows_the_auction() -> None:
                for line in lines[4:won - 1] if line.startswith("seat "))
 
 
-def test_a_person_bids_at_the_terminal(ddz: Game) -> None:
+def test_a_person_bids_at_the_terminal(ddz: ClimbingGame) -> None:
     # A seed whose first bidder is seat 0 (a match's first round is seeded "SEED:0").
     seed = next(s for s in range(100) if ddz.new_table(seed=f"{s}:0").seat == 0)
     done = cli("play", "doudizhu", "--seed", str(seed), "--seats", "human,random,random",

@@ -13,8 +13,8 @@ import pytest
 from cardrules.compiler import CompileError, compile_text, generate
 from cardrules.examples import check_examples
 from cardrules.families.banking.game import BankingGame
-from cardrules.families.tricks.game import TricksGame
 from cardrules.families.climbing.game import ClimbingGame
+from cardrules.families.tricks.game import TricksGame
 from cardrules.loader import load_module
 from cardrules.runtime.banking.table import BankingModule
 from cardrules.runtime.protocol import RulesModule

@@ -15,8 +15,8 @@ from test_docs import game_name
 import cardrules
 from cardrules.cards import parse_card
 from cardrules.compiler.diff import Difference, diff
-from cardrules.families.climbing.witness import NOT_FOUND, _named_cards, with_witnesses
 from cardrules.families.climbing.game import ClimbingGame
+from cardrules.families.climbing.witness import NOT_FOUND, _named_cards, with_witnesses
 
 P8 = ("game {name} extends big_two\noverride players 8\noverride deal 6 each\n"
       "override def score(p) = {score}\n")
