@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -21,7 +21,6 @@ from .text import display_width, ljust_display, plural, printable
 
 if TYPE_CHECKING:
     from .compiler.diff import Difference
-    from .families.banking.game import BankingGame
     from .families.climbing.game import ClimbingGame, ClimbingGameTable
     from .families.tricks.game import TricksGame
     from .replay import Recorder
@@ -55,26 +54,23 @@ def _load(name: str) -> ClimbingGame | TricksGame:
     raise InputError(f"{game.name} is a banking game: it has no combinations")
 
 
-def _usage(fn: Callable[[str | None, BankingGame], list[str]], text: str | None,
-           game: BankingGame) -> list[str]:
-    try:
-        return fn(text, game)
-    except ValueError as err:
-        raise UsageError(str(err)) from None
-
-
 def _seats(text: str | None, game: Game) -> list[str]:
-    players = game.players
+    """``--seats``: the seat kinds, comma separated; their count is the table's size (a
+    banking game seats ``players`` to ``players_max``)."""
     if text is None:
-        return ["greedy"] + ["random"] * (players - 1)
+        return ["threshold"] * game.players if is_banking(game) else \
+            ["greedy"] + ["random"] * (game.players - 1)
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     for k in kinds:
         try:
             game.check_seat_kind(k)
         except ValueError as err:
             raise UsageError(f"--seats: {err}") from None
-    if len(kinds) != players:
-        raise UsageError(f"--seats: this game has {players} seats, {len(kinds)} given")
+    if game.players == game.players_max and len(kinds) != game.players:
+        raise UsageError(f"--seats: this game has {game.players} seats, {len(kinds)} given")
+    if not game.players <= len(kinds) <= game.players_max:
+        raise UsageError(f"--seats: {game.name} seats {game.players} to {game.players_max}, "
+                         f"not {len(kinds)}")
     return kinds
 
 
@@ -249,8 +245,8 @@ def _recorder(args: argparse.Namespace, game: Game,
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     game_any = _load_any(args.game)
     if is_banking(game_any):
-        from .families.banking.cli import banking_seats, play_banking
-        kinds = _usage(banking_seats, args.seats, game_any)
+        from .families.banking.cli import play_banking
+        kinds = _seats(args.seats, game_any)
         if "human" in kinds and sys.stdin is None:  # started with `<&-`
             raise UsageError("--seats: a human seat reads moves from standard input, which "
                              "is closed")
@@ -334,9 +330,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}")
     if is_banking(game_any):
-        from .families.banking.cli import banking_seats
         from .simulate_banking import banking_summary, simulate_banking
-        kinds = _usage(banking_seats, args.seats, game_any)
+        kinds = _seats(args.seats, game_any)
         if "human" in kinds:
             raise UsageError("--seats: simulate plays bots only; a human seat is for "
                              "'cardrules play'")

@@ -13,22 +13,6 @@ if TYPE_CHECKING:
     from ...replay import Recorder
 
 
-def banking_seats(text: str | None, game: BankingGame) -> list[str]:
-    """Seat kinds; their count is the table's size (``players`` to ``players_max``)."""
-    if text is None:
-        return ["threshold"] * game.players
-    kinds = [k.strip() for k in text.split(",") if k.strip()]
-    for k in kinds:
-        try:
-            game.check_seat_kind(k)
-        except ValueError as err:
-            raise ValueError(f"--seats: {err}") from None
-    if not game.players <= len(kinds) <= game.players_max:
-        raise ValueError(f"--seats: {game.name} seats {game.players} to {game.players_max}, "
-                         f"not {len(kinds)}")
-    return kinds
-
-
 def _cards(game: BankingGame, cards: Sequence[int]) -> str:
     return " ".join("??" if c < 0 else game.format_cards([c]) for c in cards)
 
