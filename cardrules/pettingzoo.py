@@ -178,7 +178,7 @@ class _Tricks(_Codec):
 
     def __init__(self, game: Any, n: int) -> None:
         super().__init__(game, n)
-        self.m = game.tm
+        self.m = game.module
         bids: dict[tuple[int, tuple[int, ...]], int] = {}
         for level, options in enumerate(self.m.BIDS):
             for option in options:

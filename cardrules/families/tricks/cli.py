@@ -111,7 +111,7 @@ def _dealt_hands(table: TricksGameTable, out: TextIO) -> None:
 
 def level_word(game: TricksGame, climbed: int) -> str:
     """A side's level as its rank (past the last level: the last, and a plus)."""
-    levels = game.tm.LEVELS
+    levels = game.module.LEVELS
     word = RANK_NAMES[levels[min(climbed, len(levels) - 1)]]
     return word + ("+" if climbed >= len(levels) else "")
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...cards import (
@@ -21,7 +20,6 @@ from ...cards import (
     rank_index,
 )
 from ...game import Combination, Game
-from ...gameinfo import GameInfo
 from ...runtime.core import BotSeats, Match, MatchResult
 from ...runtime.protocol import unclassified
 from ...runtime.tricks import trick
@@ -42,10 +40,6 @@ class TricksGame(Game):
 
     bot_kinds = BOTS
     module: TricksModule
-
-    def __init__(self, game: ir.Game | GameInfo, module: TricksModule, source: str,
-                 path: Path, files: tuple[tuple[str, str], ...] = ()) -> None:
-        super().__init__(game, module, source, path, files)
 
     @property
     def tm(self) -> TricksModule:
@@ -70,11 +64,11 @@ class TricksGame(Game):
         return TrumpState(suit, rank)
 
     def order(self, state: TrumpState) -> Order:
-        return order_for(self.tm, state)
+        return order_for(self.module, state)
 
     def cards(self, cards: Cards) -> tuple[int, ...]:
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
-        check_given(codes, self.tm.DECK, self.tm.COPIES, self.name)
+        check_given(codes, self.module.DECK, self.module.COPIES, self.name)
         return codes
 
     def sort_cards(self, cards: Sequence[int], state: TrumpState | None = None
@@ -90,36 +84,36 @@ class TricksGame(Game):
         state = self.state(trump, level)
         codes = self.cards(cards)
         order = self.order(state)
-        unit = trick.unit_of(codes, order, self.tm)
+        unit = trick.unit_of(codes, order, self.module)
         if unit is None:
             return None
         ordered = self.sort_cards(codes, state)
         top = max(codes, key=lambda c: order.pos[c])
-        return Combination(name=self.tm.UNITS[unit], label=self.tm.UNIT_LABELS[unit],
+        return Combination(name=self.module.UNITS[unit], label=self.module.UNIT_LABELS[unit],
                            key=(card_name(top),), cards=ordered, play=unclassified(ordered))
 
     def trick_winner(self, plays: Sequence[Cards], state: TrumpState) -> int:
         """Which play wins (0 = the lead)."""
-        return trick.trick_winner([self.cards(p) for p in plays], self.order(state), self.tm)
+        return trick.trick_winner([self.cards(p) for p in plays], self.order(state), self.module)
 
     def follow_problem(self, lead: Cards, hand: Cards, play: Cards,
                        state: TrumpState) -> str | None:
         return trick.follow_problem(self.cards(lead), self.cards(hand), self.cards(play),
-                                    self.order(state), self.tm)
+                                    self.order(state), self.module)
 
     def throw_outcome(self, cards: Cards, others: Sequence[Cards],
                       state: TrumpState) -> tuple[int, ...]:
         return trick.throw_outcome(self.cards(cards), [self.cards(h) for h in others],
-                                   self.order(state), self.tm)
+                                   self.order(state), self.module)
 
     def settle(self, *, dealer: int, points: int, kitty: int = 0, last: int = 0,
                levels: Sequence[int] | None = None) -> Settled:
         """What the end of a round changes: the defenders won ``points`` in tricks, the kitty
         holds ``kitty`` points, and ``last`` is the largest unit of the last trick if the
         defenders won it (0 if not)."""
-        view = Settlement(self.tm, dealer=dealer, trick_points=points, kitty_points=kitty,
+        view = Settlement(self.module, dealer=dealer, trick_points=points, kitty_points=kitty,
                           last_unit=last, levels=levels or [0] * self.players)
-        return settle(self.tm, view)
+        return settle(self.module, view)
 
     # ------------------------------------------------------------ tables and matches
     def new_table(self, *, seed: int | str | None = None,
@@ -226,8 +220,8 @@ def tricks_problem(game: TricksGame, ex: ir.ExampleTricks | ir.ExampleSettle
     state = TrumpState(ex.trump_suit, ex.level)
     shown = f"with trump {SUIT_LETTERS[ex.trump_suit] if ex.trump_suit >= 0 else 'none'}"
     if ex.case == "is":
-        got = trick.unit_of(ex.cards[0], game.order(state), game.tm)
-        name = None if got is None else game.tm.UNITS[got]
+        got = trick.unit_of(ex.cards[0], game.order(state), game.module)
+        name = None if got is None else game.module.UNITS[got]
         if name != ex.kind:
             return (f"example fails: {ex.text} is {name or 'nothing'} {shown}, not "
                     f"{ex.kind or 'nothing'}", "")

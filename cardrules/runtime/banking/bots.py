@@ -658,4 +658,3 @@ BOTS: core.BotKinds[BankingModule, BankBot] = core.BotKinds({
     "threshold": core.Argued("thresholdN", _threshold),  # thresholdN: hit below N
     "expect": Expectation,
 })
-BANKING_BOTS = BOTS.seat_kinds()

@@ -60,4 +60,3 @@ BOTS: core.BotKinds[RulesModule, Bot] = core.BotKinds({
     "random": lambda m: random_bot,
     "greedy": make_greedy,
 })
-BOT_KINDS = BOTS.seat_kinds()

@@ -51,4 +51,3 @@ BOTS: core.BotKinds[TricksModule, TricksBot] = core.BotKinds({
     "random": lambda m: random_bot,
     "greedy": make_greedy,
 })
-BOT_KINDS = BOTS.seat_kinds()
