@@ -311,17 +311,83 @@ class ModuleView:
                 for c in self.g.combinations]
 
     @property
-    def by_size(self) -> list[tuple[int, list[tuple[int, tuple[int, ...]]]]]:
+    def by_size(self) -> list[tuple[int, list[tuple[int, tuple[int, ...], str, str]]]]:
         """Per number of cards, the kinds classify tries, in its order, each with the numbers
-        of distinct ranks its plays of that size can have (() when not known)."""
-        table: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        of distinct ranks its plays of that size can have (() when not known), its suit rule
+        ("same", "mixed", or "" for either) and the name of its table of rank sets ("None"
+        when it has none)."""
+        table: dict[int, list[tuple[int, tuple[int, ...], str, str]]] = {}
         for i in self.classify_order:
+            c = self.g.combinations[i]
             shapes = self.overlap_facts[i][2]
-            for size in self.g.combinations[i].sizes:
+            suits = c.suits if c.suits in ("same", "mixed") else ""
+            sets = self.rank_sets[i][0] if i in self.rank_sets else "None"
+            for size in c.sizes:
                 counts = () if shapes is None else tuple(sorted(
                     {len(x) for x in shapes if sum(x) == size}))
-                table.setdefault(size, []).append((i, counts))
+                table.setdefault(size, []).append((i, counts, suits, sets))
         return sorted(table.items())
+
+    # -- classify's signature of some cards: one OR of a table entry per card
+    @property
+    def suit_slots(self) -> int:
+        """Suit values classify tells apart: the game's suits, and -1 (a joker)."""
+        return len(self.g.suits) + 1
+
+    @property
+    def ranks_mask(self) -> str:
+        return f"{(1 << len(self.g.ranks)) - 1:#b}"
+
+    @property
+    def suits_mask(self) -> str:
+        return f"{(1 << self.suit_slots) - 1:#b}"
+
+    @property
+    def cards_at(self) -> int:
+        """Where CARD_BITS keeps the card's own bit (one deck) or the bit of a code not in
+        the deck (more decks): above the rank and suit bits."""
+        return len(self.g.ranks) + self.suit_slots
+
+    @property
+    def max_cards(self) -> int:
+        return max((n for c in self.g.combinations for n in c.sizes), default=0)
+
+    @functools.cached_property
+    def rank_sets(self) -> dict[int, tuple[str, list[int]]]:
+        """Per kind whose plays have few rank sets (a listed sequence, a run without wings):
+        the name of the table of those sets, as masks of RANK bits, and the masks."""
+        out: dict[int, tuple[str, list[int]]] = {}
+        for i, c in enumerate(self.g.combinations):
+            s = c.shape
+            if isinstance(s, ir.SequenceShape):
+                runs = [[self.rank_index[r] for r in run] for run in s.runs]
+                out[i] = (f"RANK_SETS_{s.sequence}", sorted({sum(1 << r for r in run)
+                                                              for run in runs}))
+            elif isinstance(s, ir.RunShape) and not s.wing:
+                within = [self.rank_index[r] for r in s.within]
+                out[i] = (f"RANK_SETS_{c.name}", sorted(
+                    {sum(1 << r for r in within[start:start + n])
+                     for n in range(s.min_len, s.max_len + 1)
+                     for start in range(len(within) - n + 1)}))
+        return out
+
+    @property
+    def rank_set_tables(self) -> list[tuple[str, str]]:
+        """(name, frozenset literal) of each table of rank sets, once each."""
+        seen: dict[str, str] = {}
+        width = len(self.g.ranks) + 2
+        for name, masks in self.rank_sets.values():
+            if name not in seen:
+                items = [f"{m:#0{width}b}" for m in masks]
+                lines, line = [], ""
+                for item in items:
+                    if len(line) + len(item) + 2 > 92:
+                        lines.append(line.rstrip())
+                        line = ""
+                    line += item + ", "
+                lines.append(line.rstrip())
+                seen[name] = "frozenset({\n" + "".join(f"    {x}\n" for x in lines) + "})"
+        return list(seen.items())
 
     @functools.cached_property
     def follow_kinds(self) -> tuple[tuple[int, ...], ...]:

@@ -245,34 +245,87 @@ def key_straight_flush(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 
 Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+
+
+# ---------------------------------------------------------------- classify
+# classify reads a signature of the cards from one OR of their CARD_BITS: the ranks present
+# (bits 0 up, by RANK); whether all are of one suit (SUITS_AT up: a card sets the bits of the
+# suits it is NOT of, so a suit's bit stays clear only if every card is of that suit; a joker
+# is a suit of its own, the last); the cards themselves (CARDS_AT up, by code: a card given
+# twice, or one not in the deck, which sets no bit there, leaves fewer bits than cards).
+RANKS_MASK = 0b1111111111111
+SUITS_AT = 13
+SUIT_SLOTS = 5
+SUITS_MASK = 0b11111 << SUITS_AT
+CARDS_AT = 18
+CARD_BITS: tuple[int, ...] = tuple(
+    0 if RANK[c] < 0 else (1 << RANK[c]) | (SUITS_MASK & ~(1 << (SUITS_AT + SUIT[c] % SUIT_SLOTS)))
+    | (1 << (CARDS_AT + c))
+    for c in range(len(RANK)))
+MAX_CARDS = 5
+# RANK_SETS_straights: the sets of ranks (RANK bits) the plays have, one mask each
+RANK_SETS_straights: frozenset[int] = frozenset({
+    0b0000000011111, 0b0000000111110, 0b0000001111100, 0b0000011111000, 0b0000111110000,
+    0b0001111100000, 0b0011111000000, 0b1000000001111, 0b1100000000111,
+})
 # MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
-# plays of that size have, () for any), in the order classify tries them
-MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
-    1: ((0, match_single, (1,)), ),
-    2: ((1, match_pair, (1,)), ),
-    3: ((2, match_triple, (1,)), ),
-    5: ((7, match_straight_flush, (5,)), (6, match_four_with_single, (2,)), (5, match_full_house, (2,)), (4, match_flush, (5,)), (3, match_straight, (5,)), ),
+# plays of that size have (() for any), its suit rule ("same", "mixed", "" for either), the
+# sets of ranks its plays have (None: any)), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
+                                        frozenset[int] | None], ...]] = {
+    1: (
+        (0, match_single, (1,), "", None),
+    ),
+    2: (
+        (1, match_pair, (1,), "", None),
+    ),
+    3: (
+        (2, match_triple, (1,), "", None),
+    ),
+    5: (
+        (7, match_straight_flush, (5,), "same", RANK_SETS_straights),
+        (6, match_four_with_single, (2,), "", None),
+        (5, match_full_house, (2,), "", None),
+        (4, match_flush, (5,), "same", None),
+        (3, match_straight, (5,), "mixed", RANK_SETS_straights),
+    ),
 }
-# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
-MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
-    (size, ranks): tuple((kind, match) for kind, match, counts in found
-                         if not counts or ranks in counts)
-    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
+Candidate = tuple[int, Matcher, frozenset[int] | None]  # kind, matcher, rank sets
+# BY_SHAPE[number of cards][distinct ranks][all of one suit]: the kinds such cards may be,
+# in the order classify tries them: the others cannot match (a compile-time table)
+BY_SHAPE: tuple[tuple[tuple[tuple[Candidate, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple((kind, match, sets) for kind, match, counts, suits, sets
+                      in MATCHERS_BY_SIZE.get(n, ())
+                      if (not counts or ranks in counts)
+                      and suits != ("mixed" if one_suit else "same"))
+                for one_suit in (False, True))
+          for ranks in range(min(n, len(RANK_NAMES)) + 1))
+    for n in range(MAX_CARDS + 1))
 
 
 def classify(cards: Sequence[int]) -> Play | None:
-    """What combination the cards form (a ladder's highest rung first), or None."""
-    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
-    if matchers is None:
+    """What combination the cards (codes 0-53) form, a ladder's highest rung first, or None.
+    Raises ValueError for a card not in the deck or given twice, IndexError for a code above 53.
+    Only the kinds that BY_SHAPE allows for the cards' signature are tried."""
+    bits = 0
+    for x in cards:
+        bits |= CARD_BITS[x]
+    n = len(cards)
+    if (bits >> CARDS_AT).bit_count() != n:
+        raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
+    if n > MAX_CARDS:
         return None
-    ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in matchers:
+    ranks = bits & RANKS_MASK
+    ordered: tuple[int, ...] = ()
+    for kind, matcher, sets in BY_SHAPE[n][ranks.bit_count()][bits & SUITS_MASK != SUITS_MASK]:
+        if sets is not None and ranks not in sets:
+            continue
+        if not ordered:
+            ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
     return None
-
-
 
 
 # PLAYS_single[code]: the one Play of each card as a single, made once

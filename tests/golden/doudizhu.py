@@ -344,65 +344,245 @@ def key_rocket(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 
 Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+
+
+# ---------------------------------------------------------------- classify
+# classify reads a signature of the cards from one OR of their CARD_BITS: the ranks present
+# (bits 0 up, by RANK); whether all are of one suit (SUITS_AT up: a card sets the bits of the
+# suits it is NOT of, so a suit's bit stays clear only if every card is of that suit; a joker
+# is a suit of its own, the last); the cards themselves (CARDS_AT up, by code: a card given
+# twice, or one not in the deck, which sets no bit there, leaves fewer bits than cards).
+RANKS_MASK = 0b111111111111111
+SUITS_AT = 15
+SUIT_SLOTS = 5
+SUITS_MASK = 0b11111 << SUITS_AT
+CARDS_AT = 20
+CARD_BITS: tuple[int, ...] = tuple(
+    0 if RANK[c] < 0 else (1 << RANK[c]) | (SUITS_MASK & ~(1 << (SUITS_AT + SUIT[c] % SUIT_SLOTS)))
+    | (1 << (CARDS_AT + c))
+    for c in range(len(RANK)))
+MAX_CARDS = 60
+# RANK_SETS_straight: the sets of ranks (RANK bits) the plays have, one mask each
+RANK_SETS_straight: frozenset[int] = frozenset({
+    0b000000000011111, 0b000000000111110, 0b000000000111111, 0b000000001111100,
+    0b000000001111110, 0b000000001111111, 0b000000011111000, 0b000000011111100,
+    0b000000011111110, 0b000000011111111, 0b000000111110000, 0b000000111111000,
+    0b000000111111100, 0b000000111111110, 0b000000111111111, 0b000001111100000,
+    0b000001111110000, 0b000001111111000, 0b000001111111100, 0b000001111111110,
+    0b000001111111111, 0b000011111000000, 0b000011111100000, 0b000011111110000,
+    0b000011111111000, 0b000011111111100, 0b000011111111110, 0b000011111111111,
+    0b000111110000000, 0b000111111000000, 0b000111111100000, 0b000111111110000,
+    0b000111111111000, 0b000111111111100, 0b000111111111110, 0b000111111111111,
+})
+# RANK_SETS_pairs: the sets of ranks (RANK bits) the plays have, one mask each
+RANK_SETS_pairs: frozenset[int] = frozenset({
+    0b000000000000111, 0b000000000001110, 0b000000000001111, 0b000000000011100,
+    0b000000000011110, 0b000000000011111, 0b000000000111000, 0b000000000111100,
+    0b000000000111110, 0b000000000111111, 0b000000001110000, 0b000000001111000,
+    0b000000001111100, 0b000000001111110, 0b000000001111111, 0b000000011100000,
+    0b000000011110000, 0b000000011111000, 0b000000011111100, 0b000000011111110,
+    0b000000011111111, 0b000000111000000, 0b000000111100000, 0b000000111110000,
+    0b000000111111000, 0b000000111111100, 0b000000111111110, 0b000000111111111,
+    0b000001110000000, 0b000001111000000, 0b000001111100000, 0b000001111110000,
+    0b000001111111000, 0b000001111111100, 0b000001111111110, 0b000001111111111,
+    0b000011100000000, 0b000011110000000, 0b000011111000000, 0b000011111100000,
+    0b000011111110000, 0b000011111111000, 0b000011111111100, 0b000011111111110,
+    0b000011111111111, 0b000111000000000, 0b000111100000000, 0b000111110000000,
+    0b000111111000000, 0b000111111100000, 0b000111111110000, 0b000111111111000,
+    0b000111111111100, 0b000111111111110, 0b000111111111111,
+})
+# RANK_SETS_plane: the sets of ranks (RANK bits) the plays have, one mask each
+RANK_SETS_plane: frozenset[int] = frozenset({
+    0b000000000000011, 0b000000000000110, 0b000000000000111, 0b000000000001100,
+    0b000000000001110, 0b000000000001111, 0b000000000011000, 0b000000000011100,
+    0b000000000011110, 0b000000000011111, 0b000000000110000, 0b000000000111000,
+    0b000000000111100, 0b000000000111110, 0b000000000111111, 0b000000001100000,
+    0b000000001110000, 0b000000001111000, 0b000000001111100, 0b000000001111110,
+    0b000000001111111, 0b000000011000000, 0b000000011100000, 0b000000011110000,
+    0b000000011111000, 0b000000011111100, 0b000000011111110, 0b000000011111111,
+    0b000000110000000, 0b000000111000000, 0b000000111100000, 0b000000111110000,
+    0b000000111111000, 0b000000111111100, 0b000000111111110, 0b000000111111111,
+    0b000001100000000, 0b000001110000000, 0b000001111000000, 0b000001111100000,
+    0b000001111110000, 0b000001111111000, 0b000001111111100, 0b000001111111110,
+    0b000001111111111, 0b000011000000000, 0b000011100000000, 0b000011110000000,
+    0b000011111000000, 0b000011111100000, 0b000011111110000, 0b000011111111000,
+    0b000011111111100, 0b000011111111110, 0b000011111111111, 0b000110000000000,
+    0b000111000000000, 0b000111100000000, 0b000111110000000, 0b000111111000000,
+    0b000111111100000, 0b000111111110000, 0b000111111111000, 0b000111111111100,
+    0b000111111111110, 0b000111111111111,
+})
 # MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
-# plays of that size have, () for any), in the order classify tries them
-MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
-    1: ((0, match_single, (1,)), ),
-    2: ((1, match_pair, (1,)), (13, match_rocket, (2,)), ),
-    3: ((2, match_triple, (1,)), ),
-    4: ((3, match_triple_single, (2,)), (12, match_bomb, (1,)), ),
-    5: ((4, match_triple_pair, (2,)), (5, match_straight, (5,)), ),
-    6: ((5, match_straight, (6,)), (6, match_pairs, (3,)), (7, match_plane, (2,)), (10, match_four_singles, ()), ),
-    7: ((5, match_straight, (7,)), ),
-    8: ((5, match_straight, (8,)), (6, match_pairs, (4,)), (8, match_plane_singles, ()), (11, match_four_pairs, ()), ),
-    9: ((5, match_straight, (9,)), (7, match_plane, (3,)), ),
-    10: ((5, match_straight, (10,)), (6, match_pairs, (5,)), (9, match_plane_pairs, ()), ),
-    11: ((5, match_straight, (11,)), ),
-    12: ((5, match_straight, (12,)), (6, match_pairs, (6,)), (7, match_plane, (4,)), (8, match_plane_singles, ()), ),
-    14: ((6, match_pairs, (7,)), ),
-    15: ((7, match_plane, (5,)), (9, match_plane_pairs, ()), ),
-    16: ((6, match_pairs, (8,)), (8, match_plane_singles, ()), ),
-    18: ((6, match_pairs, (9,)), (7, match_plane, (6,)), ),
-    20: ((6, match_pairs, (10,)), (8, match_plane_singles, ()), (9, match_plane_pairs, ()), ),
-    21: ((7, match_plane, (7,)), ),
-    22: ((6, match_pairs, (11,)), ),
-    24: ((6, match_pairs, (12,)), (7, match_plane, (8,)), (8, match_plane_singles, ()), ),
-    25: ((9, match_plane_pairs, ()), ),
-    27: ((7, match_plane, (9,)), ),
-    28: ((8, match_plane_singles, ()), ),
-    30: ((7, match_plane, (10,)), (9, match_plane_pairs, ()), ),
-    32: ((8, match_plane_singles, ()), ),
-    33: ((7, match_plane, (11,)), ),
-    35: ((9, match_plane_pairs, ()), ),
-    36: ((7, match_plane, (12,)), (8, match_plane_singles, ()), ),
-    40: ((8, match_plane_singles, ()), (9, match_plane_pairs, ()), ),
-    44: ((8, match_plane_singles, ()), ),
-    45: ((9, match_plane_pairs, ()), ),
-    48: ((8, match_plane_singles, ()), ),
-    50: ((9, match_plane_pairs, ()), ),
-    55: ((9, match_plane_pairs, ()), ),
-    60: ((9, match_plane_pairs, ()), ),
+# plays of that size have (() for any), its suit rule ("same", "mixed", "" for either), the
+# sets of ranks its plays have (None: any)), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
+                                        frozenset[int] | None], ...]] = {
+    1: (
+        (0, match_single, (1,), "", None),
+    ),
+    2: (
+        (1, match_pair, (1,), "", None),
+        (13, match_rocket, (2,), "", None),
+    ),
+    3: (
+        (2, match_triple, (1,), "", None),
+    ),
+    4: (
+        (3, match_triple_single, (2,), "", None),
+        (12, match_bomb, (1,), "", None),
+    ),
+    5: (
+        (4, match_triple_pair, (2,), "", None),
+        (5, match_straight, (5,), "", RANK_SETS_straight),
+    ),
+    6: (
+        (5, match_straight, (6,), "", RANK_SETS_straight),
+        (6, match_pairs, (3,), "", RANK_SETS_pairs),
+        (7, match_plane, (2,), "", RANK_SETS_plane),
+        (10, match_four_singles, (), "", None),
+    ),
+    7: (
+        (5, match_straight, (7,), "", RANK_SETS_straight),
+    ),
+    8: (
+        (5, match_straight, (8,), "", RANK_SETS_straight),
+        (6, match_pairs, (4,), "", RANK_SETS_pairs),
+        (8, match_plane_singles, (), "", None),
+        (11, match_four_pairs, (), "", None),
+    ),
+    9: (
+        (5, match_straight, (9,), "", RANK_SETS_straight),
+        (7, match_plane, (3,), "", RANK_SETS_plane),
+    ),
+    10: (
+        (5, match_straight, (10,), "", RANK_SETS_straight),
+        (6, match_pairs, (5,), "", RANK_SETS_pairs),
+        (9, match_plane_pairs, (), "", None),
+    ),
+    11: (
+        (5, match_straight, (11,), "", RANK_SETS_straight),
+    ),
+    12: (
+        (5, match_straight, (12,), "", RANK_SETS_straight),
+        (6, match_pairs, (6,), "", RANK_SETS_pairs),
+        (7, match_plane, (4,), "", RANK_SETS_plane),
+        (8, match_plane_singles, (), "", None),
+    ),
+    14: (
+        (6, match_pairs, (7,), "", RANK_SETS_pairs),
+    ),
+    15: (
+        (7, match_plane, (5,), "", RANK_SETS_plane),
+        (9, match_plane_pairs, (), "", None),
+    ),
+    16: (
+        (6, match_pairs, (8,), "", RANK_SETS_pairs),
+        (8, match_plane_singles, (), "", None),
+    ),
+    18: (
+        (6, match_pairs, (9,), "", RANK_SETS_pairs),
+        (7, match_plane, (6,), "", RANK_SETS_plane),
+    ),
+    20: (
+        (6, match_pairs, (10,), "", RANK_SETS_pairs),
+        (8, match_plane_singles, (), "", None),
+        (9, match_plane_pairs, (), "", None),
+    ),
+    21: (
+        (7, match_plane, (7,), "", RANK_SETS_plane),
+    ),
+    22: (
+        (6, match_pairs, (11,), "", RANK_SETS_pairs),
+    ),
+    24: (
+        (6, match_pairs, (12,), "", RANK_SETS_pairs),
+        (7, match_plane, (8,), "", RANK_SETS_plane),
+        (8, match_plane_singles, (), "", None),
+    ),
+    25: (
+        (9, match_plane_pairs, (), "", None),
+    ),
+    27: (
+        (7, match_plane, (9,), "", RANK_SETS_plane),
+    ),
+    28: (
+        (8, match_plane_singles, (), "", None),
+    ),
+    30: (
+        (7, match_plane, (10,), "", RANK_SETS_plane),
+        (9, match_plane_pairs, (), "", None),
+    ),
+    32: (
+        (8, match_plane_singles, (), "", None),
+    ),
+    33: (
+        (7, match_plane, (11,), "", RANK_SETS_plane),
+    ),
+    35: (
+        (9, match_plane_pairs, (), "", None),
+    ),
+    36: (
+        (7, match_plane, (12,), "", RANK_SETS_plane),
+        (8, match_plane_singles, (), "", None),
+    ),
+    40: (
+        (8, match_plane_singles, (), "", None),
+        (9, match_plane_pairs, (), "", None),
+    ),
+    44: (
+        (8, match_plane_singles, (), "", None),
+    ),
+    45: (
+        (9, match_plane_pairs, (), "", None),
+    ),
+    48: (
+        (8, match_plane_singles, (), "", None),
+    ),
+    50: (
+        (9, match_plane_pairs, (), "", None),
+    ),
+    55: (
+        (9, match_plane_pairs, (), "", None),
+    ),
+    60: (
+        (9, match_plane_pairs, (), "", None),
+    ),
 }
-# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
-MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
-    (size, ranks): tuple((kind, match) for kind, match, counts in found
-                         if not counts or ranks in counts)
-    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
+Candidate = tuple[int, Matcher, frozenset[int] | None]  # kind, matcher, rank sets
+# BY_SHAPE[number of cards][distinct ranks][all of one suit]: the kinds such cards may be,
+# in the order classify tries them: the others cannot match (a compile-time table)
+BY_SHAPE: tuple[tuple[tuple[tuple[Candidate, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple((kind, match, sets) for kind, match, counts, suits, sets
+                      in MATCHERS_BY_SIZE.get(n, ())
+                      if (not counts or ranks in counts)
+                      and suits != ("mixed" if one_suit else "same"))
+                for one_suit in (False, True))
+          for ranks in range(min(n, len(RANK_NAMES)) + 1))
+    for n in range(MAX_CARDS + 1))
 
 
 def classify(cards: Sequence[int]) -> Play | None:
-    """What combination the cards form (a ladder's highest rung first), or None."""
-    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
-    if matchers is None:
+    """What combination the cards (codes 0-53) form, a ladder's highest rung first, or None.
+    Raises ValueError for a card not in the deck or given twice, IndexError for a code above 53.
+    Only the kinds that BY_SHAPE allows for the cards' signature are tried."""
+    bits = 0
+    for x in cards:
+        bits |= CARD_BITS[x]
+    n = len(cards)
+    if (bits >> CARDS_AT).bit_count() != n:
+        raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
+    if n > MAX_CARDS:
         return None
-    ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in matchers:
+    ranks = bits & RANKS_MASK
+    ordered: tuple[int, ...] = ()
+    for kind, matcher, sets in BY_SHAPE[n][ranks.bit_count()][bits & SUITS_MASK != SUITS_MASK]:
+        if sets is not None and ranks not in sets:
+            continue
+        if not ordered:
+            ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
     return None
-
-
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],

@@ -218,54 +218,197 @@ def key_joker_bomb(cards: Sequence[int]) -> tuple[int, ...] | None:
 
 
 Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
+
+
+# ---------------------------------------------------------------- classify
+# classify reads a signature of the cards from one OR of their CARD_BITS: the ranks present
+# (bits 0 up, by RANK); whether all are of one suit (SUITS_AT up: a card sets the bits of the
+# suits it is NOT of, so a suit's bit stays clear only if every card is of that suit; a joker
+# is a suit of its own, the last); and whether a card is not in the deck (the bit
+# at CARDS_AT, which only such codes set).
+RANKS_MASK = 0b111111111111111
+SUITS_AT = 15
+SUIT_SLOTS = 5
+SUITS_MASK = 0b11111 << SUITS_AT
+CARDS_AT = 20
+CARD_BITS: tuple[int, ...] = tuple(
+    1 << CARDS_AT if RANK[c] < 0
+    else (1 << RANK[c]) | (SUITS_MASK & ~(1 << (SUITS_AT + SUIT[c] % SUIT_SLOTS)))
+    for c in range(len(RANK)))
+MAX_CARDS = 36
+# RANK_SETS_straight: the sets of ranks (RANK bits) the plays have, one mask each
+RANK_SETS_straight: frozenset[int] = frozenset({
+    0b000000000011111, 0b000000000111110, 0b000000000111111, 0b000000001111100,
+    0b000000001111110, 0b000000001111111, 0b000000011111000, 0b000000011111100,
+    0b000000011111110, 0b000000011111111, 0b000000111110000, 0b000000111111000,
+    0b000000111111100, 0b000000111111110, 0b000000111111111, 0b000001111100000,
+    0b000001111110000, 0b000001111111000, 0b000001111111100, 0b000001111111110,
+    0b000001111111111, 0b000011111000000, 0b000011111100000, 0b000011111110000,
+    0b000011111111000, 0b000011111111100, 0b000011111111110, 0b000011111111111,
+    0b000111110000000, 0b000111111000000, 0b000111111100000, 0b000111111110000,
+    0b000111111111000, 0b000111111111100, 0b000111111111110, 0b000111111111111,
+})
+# RANK_SETS_pairs: the sets of ranks (RANK bits) the plays have, one mask each
+RANK_SETS_pairs: frozenset[int] = frozenset({
+    0b000000000000111, 0b000000000001110, 0b000000000001111, 0b000000000011100,
+    0b000000000011110, 0b000000000011111, 0b000000000111000, 0b000000000111100,
+    0b000000000111110, 0b000000000111111, 0b000000001110000, 0b000000001111000,
+    0b000000001111100, 0b000000001111110, 0b000000001111111, 0b000000011100000,
+    0b000000011110000, 0b000000011111000, 0b000000011111100, 0b000000011111110,
+    0b000000011111111, 0b000000111000000, 0b000000111100000, 0b000000111110000,
+    0b000000111111000, 0b000000111111100, 0b000000111111110, 0b000000111111111,
+    0b000001110000000, 0b000001111000000, 0b000001111100000, 0b000001111110000,
+    0b000001111111000, 0b000001111111100, 0b000001111111110, 0b000001111111111,
+    0b000011100000000, 0b000011110000000, 0b000011111000000, 0b000011111100000,
+    0b000011111110000, 0b000011111111000, 0b000011111111100, 0b000011111111110,
+    0b000011111111111, 0b000111000000000, 0b000111100000000, 0b000111110000000,
+    0b000111111000000, 0b000111111100000, 0b000111111110000, 0b000111111111000,
+    0b000111111111100, 0b000111111111110, 0b000111111111111,
+})
+# RANK_SETS_triples: the sets of ranks (RANK bits) the plays have, one mask each
+RANK_SETS_triples: frozenset[int] = frozenset({
+    0b000000000000111, 0b000000000001110, 0b000000000001111, 0b000000000011100,
+    0b000000000011110, 0b000000000011111, 0b000000000111000, 0b000000000111100,
+    0b000000000111110, 0b000000000111111, 0b000000001110000, 0b000000001111000,
+    0b000000001111100, 0b000000001111110, 0b000000001111111, 0b000000011100000,
+    0b000000011110000, 0b000000011111000, 0b000000011111100, 0b000000011111110,
+    0b000000011111111, 0b000000111000000, 0b000000111100000, 0b000000111110000,
+    0b000000111111000, 0b000000111111100, 0b000000111111110, 0b000000111111111,
+    0b000001110000000, 0b000001111000000, 0b000001111100000, 0b000001111110000,
+    0b000001111111000, 0b000001111111100, 0b000001111111110, 0b000001111111111,
+    0b000011100000000, 0b000011110000000, 0b000011111000000, 0b000011111100000,
+    0b000011111110000, 0b000011111111000, 0b000011111111100, 0b000011111111110,
+    0b000011111111111, 0b000111000000000, 0b000111100000000, 0b000111110000000,
+    0b000111111000000, 0b000111111100000, 0b000111111110000, 0b000111111111000,
+    0b000111111111100, 0b000111111111110, 0b000111111111111,
+})
 # MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
-# plays of that size have, () for any), in the order classify tries them
-MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...]], ...]] = {
-    1: ((0, match_single, (1,)), ),
-    2: ((1, match_pair, (1,)), ),
-    3: ((2, match_triple, (1,)), ),
-    4: ((6, match_bomb, (1,)), (7, match_joker_bomb, (2,)), ),
-    5: ((3, match_straight, (5,)), (6, match_bomb, (1,)), ),
-    6: ((3, match_straight, (6,)), (4, match_pairs, (3,)), (6, match_bomb, (1,)), ),
-    7: ((3, match_straight, (7,)), (6, match_bomb, (1,)), ),
-    8: ((3, match_straight, (8,)), (4, match_pairs, (4,)), (6, match_bomb, (1,)), ),
-    9: ((3, match_straight, (9,)), (5, match_triples, (3,)), ),
-    10: ((3, match_straight, (10,)), (4, match_pairs, (5,)), ),
-    11: ((3, match_straight, (11,)), ),
-    12: ((3, match_straight, (12,)), (4, match_pairs, (6,)), (5, match_triples, (4,)), ),
-    14: ((4, match_pairs, (7,)), ),
-    15: ((5, match_triples, (5,)), ),
-    16: ((4, match_pairs, (8,)), ),
-    18: ((4, match_pairs, (9,)), (5, match_triples, (6,)), ),
-    20: ((4, match_pairs, (10,)), ),
-    21: ((5, match_triples, (7,)), ),
-    22: ((4, match_pairs, (11,)), ),
-    24: ((4, match_pairs, (12,)), (5, match_triples, (8,)), ),
-    27: ((5, match_triples, (9,)), ),
-    30: ((5, match_triples, (10,)), ),
-    33: ((5, match_triples, (11,)), ),
-    36: ((5, match_triples, (12,)), ),
+# plays of that size have (() for any), its suit rule ("same", "mixed", "" for either), the
+# sets of ranks its plays have (None: any)), in the order classify tries them
+MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
+                                        frozenset[int] | None], ...]] = {
+    1: (
+        (0, match_single, (1,), "", None),
+    ),
+    2: (
+        (1, match_pair, (1,), "", None),
+    ),
+    3: (
+        (2, match_triple, (1,), "", None),
+    ),
+    4: (
+        (6, match_bomb, (1,), "", None),
+        (7, match_joker_bomb, (2,), "", None),
+    ),
+    5: (
+        (3, match_straight, (5,), "", RANK_SETS_straight),
+        (6, match_bomb, (1,), "", None),
+    ),
+    6: (
+        (3, match_straight, (6,), "", RANK_SETS_straight),
+        (4, match_pairs, (3,), "", RANK_SETS_pairs),
+        (6, match_bomb, (1,), "", None),
+    ),
+    7: (
+        (3, match_straight, (7,), "", RANK_SETS_straight),
+        (6, match_bomb, (1,), "", None),
+    ),
+    8: (
+        (3, match_straight, (8,), "", RANK_SETS_straight),
+        (4, match_pairs, (4,), "", RANK_SETS_pairs),
+        (6, match_bomb, (1,), "", None),
+    ),
+    9: (
+        (3, match_straight, (9,), "", RANK_SETS_straight),
+        (5, match_triples, (3,), "", RANK_SETS_triples),
+    ),
+    10: (
+        (3, match_straight, (10,), "", RANK_SETS_straight),
+        (4, match_pairs, (5,), "", RANK_SETS_pairs),
+    ),
+    11: (
+        (3, match_straight, (11,), "", RANK_SETS_straight),
+    ),
+    12: (
+        (3, match_straight, (12,), "", RANK_SETS_straight),
+        (4, match_pairs, (6,), "", RANK_SETS_pairs),
+        (5, match_triples, (4,), "", RANK_SETS_triples),
+    ),
+    14: (
+        (4, match_pairs, (7,), "", RANK_SETS_pairs),
+    ),
+    15: (
+        (5, match_triples, (5,), "", RANK_SETS_triples),
+    ),
+    16: (
+        (4, match_pairs, (8,), "", RANK_SETS_pairs),
+    ),
+    18: (
+        (4, match_pairs, (9,), "", RANK_SETS_pairs),
+        (5, match_triples, (6,), "", RANK_SETS_triples),
+    ),
+    20: (
+        (4, match_pairs, (10,), "", RANK_SETS_pairs),
+    ),
+    21: (
+        (5, match_triples, (7,), "", RANK_SETS_triples),
+    ),
+    22: (
+        (4, match_pairs, (11,), "", RANK_SETS_pairs),
+    ),
+    24: (
+        (4, match_pairs, (12,), "", RANK_SETS_pairs),
+        (5, match_triples, (8,), "", RANK_SETS_triples),
+    ),
+    27: (
+        (5, match_triples, (9,), "", RANK_SETS_triples),
+    ),
+    30: (
+        (5, match_triples, (10,), "", RANK_SETS_triples),
+    ),
+    33: (
+        (5, match_triples, (11,), "", RANK_SETS_triples),
+    ),
+    36: (
+        (5, match_triples, (12,), "", RANK_SETS_triples),
+    ),
 }
-# MATCHERS[number of cards, number of distinct ranks]: the kinds that such cards may be
-MATCHERS: dict[tuple[int, int], tuple[tuple[int, Matcher], ...]] = {
-    (size, ranks): tuple((kind, match) for kind, match, counts in found
-                         if not counts or ranks in counts)
-    for size, found in MATCHERS_BY_SIZE.items() for ranks in range(1, size + 1)}
+Candidate = tuple[int, Matcher, frozenset[int] | None]  # kind, matcher, rank sets
+# BY_SHAPE[number of cards][distinct ranks][all of one suit]: the kinds such cards may be,
+# in the order classify tries them: the others cannot match (a compile-time table)
+BY_SHAPE: tuple[tuple[tuple[tuple[Candidate, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple((kind, match, sets) for kind, match, counts, suits, sets
+                      in MATCHERS_BY_SIZE.get(n, ())
+                      if (not counts or ranks in counts)
+                      and suits != ("mixed" if one_suit else "same"))
+                for one_suit in (False, True))
+          for ranks in range(min(n, len(RANK_NAMES)) + 1))
+    for n in range(MAX_CARDS + 1))
 
 
 def classify(cards: Sequence[int]) -> Play | None:
-    """What combination the cards form (a ladder's highest rung first), or None."""
-    matchers = MATCHERS.get((len(cards), len({RANK[x] for x in cards})))
-    if matchers is None:
+    """What combination the cards (codes 0-53) form, a ladder's highest rung first, or None.
+    Raises ValueError for a card not in the deck, IndexError for a code above 53.
+    Only the kinds that BY_SHAPE allows for the cards' signature are tried."""
+    bits = 0
+    for x in cards:
+        bits |= CARD_BITS[x]
+    n = len(cards)
+    if bits >> CARDS_AT:
+        raise ValueError(f"cards not in the deck: {cards!r}")
+    if n > MAX_CARDS:
         return None
-    ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
-    for kind, matcher in matchers:
+    ranks = bits & RANKS_MASK
+    ordered: tuple[int, ...] = ()
+    for kind, matcher, sets in BY_SHAPE[n][ranks.bit_count()][bits & SUITS_MASK != SUITS_MASK]:
+        if sets is not None and ranks not in sets:
+            continue
+        if not ordered:
+            ordered = tuple(sorted(cards, key=CARD_KEY.__getitem__))
         key = matcher(ordered)
         if key is not None:
             return Play(ordered, kind, GROUP[kind], TIER[kind], BOMB[kind], key)
     return None
-
-
 
 
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],

@@ -6,6 +6,7 @@ play beats another (``beats``). ``new_table`` plays a round (runtime/climbing/ta
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,6 +38,7 @@ class ClimbingGame(Game):
         super().__init__(game, module, source, path, files)
         self._by_key = {k: c for c, k in enumerate(module.CARD_KEY) if k >= 0}
         self._deck = frozenset(module.DECK)
+        self._copies = module.COPIES
 
     def sort_cards(self, cards: Sequence[int]) -> tuple[int, ...]:
         return tuple(sorted(cards, key=self.module.CARD_KEY.__getitem__))
@@ -45,20 +47,40 @@ class ClimbingGame(Game):
     def classify(self, cards: Sequence[int] | str) -> Combination | None:
         """The combination these cards form, or None. Raises CardError for a card the deck
         lacks, or holds fewer copies of than given."""
+        try:
+            # The quick way: bytes() makes the codes ints 0-255, else raises TypeError or
+            # ValueError (notation too); the module's classify raises ValueError or
+            # IndexError for a code not in the deck (and, one deck, a card given twice).
+            # Any of those, or cards given twice with more decks (copies to count), go the
+            # checked way, which says what is wrong.
+            codes: Sequence[int] = bytes(tuple(cards))  # type: ignore[arg-type]  # (a str)
+            if self._copies > 1 and len(set(codes)) != len(codes):
+                raise ValueError("copies to count")
+            play = self.module.classify(codes)
+        except (TypeError, ValueError, IndexError):
+            codes = self._checked_codes(cards)
+            play = self.module.classify(codes) if codes else None
+        if play is None:
+            return None
+        return Combination(name=self.module.KINDS[play.kind], label=self.module.LABELS[play.kind],
+                           key=self.show_key(play), cards=play.cards, play=play)
+
+    def _checked_codes(self, cards: Sequence[int] | str) -> tuple[int, ...]:
+        """The codes of cards given as notation or codes (ints, or any integers: bools, numpy
+        integers); raises CardError for a card the deck lacks, or holds fewer copies of than
+        given."""
         codes = self.parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+        try:
+            codes = tuple(map(operator.index, codes))  # bools, numpy integers: as ints
+        except TypeError:
+            pass  # not integers: said below
         if not (set(map(type, codes)) <= {int} and self._deck.issuperset(codes)
                 and len(set(codes)) == len(codes)):  # else: an error, or copies to count
             if not all(isinstance(c, int) and 0 <= c <= BIG_JOKER for c in codes):
                 raise CardError(f"cards are notation or card codes 0-{BIG_JOKER}, not "
                                 f"{codes!r}")
             check_given(codes, self.module.DECK, self.module.COPIES, self.name)
-        if not codes:
-            return None
-        play = self.module.classify(codes)
-        if play is None:
-            return None
-        return Combination(name=self.module.KINDS[play.kind], label=self.module.LABELS[play.kind],
-                           key=self.show_key(play), cards=play.cards, play=play)
+        return codes
 
     def show_key(self, play: Play) -> tuple[str, ...]:
         out: list[str] = []
