@@ -247,3 +247,26 @@ def test_a_variant_is_compared_with_its_base(client: TestClient) -> None:
                         "diff": "this variant extends no game: write 'game NAME extends BASE'"}
     r = client.post("/api/diff", json={"rules": "game x extends big_two\nranks 3\n"})
     assert r.json()["ok"] is False and "upload.rules:2:1: error:" in r.json()["diff"]
+
+
+def test_the_seat_kinds_are_each_games_own_bots(client: TestClient) -> None:
+    """The start page offers what each game's bot_names() lists (a new bot appears there
+    without the web code naming it), and a table refuses any other kind with that list."""
+    from cardrules.game import load
+    for g in client.get("/api/games").json():
+        assert g["seat_kinds"] == ["human", *load(g["name"]).bot_names()]
+    by_name = {g["name"]: g["seat_kinds"] for g in client.get("/api/games").json()}
+    assert by_name["big_two"][:3] == ["human", "random", "greedy"]
+    assert {"threshold", "expect"} <= set(by_name["blackjack"])
+    r = client.post("/api/tables", json={"game": "blackjack", "seats": ["greedy", "human"]})
+    assert r.json() == {"error": "no seat kind 'greedy': " + ", ".join(by_name["blackjack"])}
+
+
+def test_a_table_of_a_builtin_game_is_loaded_from_the_cache(client: TestClient,
+                                                            private_cache: object) -> None:
+    """After the first table, a built-in game's table starts from the cached module: the
+    compiler is not run (the game's IR is not at hand until something asks for it)."""
+    new_table(client, "doudizhu", ["human", "greedy", "greedy"])
+    made = new_table(client, "doudizhu", ["human", "greedy", "greedy"])
+    game = session(client, made["id"]).game
+    assert game._ir is None  # read from the cache: nothing was compiled for this table

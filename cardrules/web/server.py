@@ -29,10 +29,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..compiler import CompileError, builtin_games, compile_path, compile_text
+from ..compiler import CompileError, builtin_games, compile_text
 from ..compiler.limits import MAX_FILE_BYTES
 from ..families.banking.game import BankingGame
-from ..game import from_ir
+from ..game import from_ir, load
 from ..runtime.core import IllegalMove
 from .state import AnyGame, render
 
@@ -41,8 +41,6 @@ MAX_SOCKETS_PER_SEAT = 4
 MAX_BOT_MOVES = 100_000  # between two human moves: a round of any built-in game is far less
 CHECK_SECONDS = 10.0
 CHECK_MEMORY = 1 << 30
-SEAT_KINDS = ("human", "random", "greedy")
-BANKING_KINDS = ("human", "random", "threshold", "expect")
 
 
 class BadRequest(Exception):
@@ -218,26 +216,30 @@ class Tables:
 
 # ---------------------------------------------------------------- the games on offer
 def _titles() -> list[dict[str, Any]]:
+    """The built-in games with their titles, seats and bots, each loaded through the cache of
+    compiled games (cache.py: compiled only the first time, or when its rules changed)."""
     out = []
     for path in builtin_games():
-        g = compile_path(path)
-        most = g.banking.players_max if g.banking is not None else g.players
+        g = load(path)
+        most = g.players_max if isinstance(g, BankingGame) else g.players
         out.append({"name": g.name, "title": g.title, "family": g.family,
-                    "players": g.players, "players_max": most})
+                    "players": g.players, "players_max": most,
+                    "seat_kinds": ["human", *g.bot_names()]})
     return out
 
 
 def _load_builtin(name: str) -> AnyGame:
+    """A new game object for one table (the compiled module comes from the cache)."""
     for path in builtin_games():
         if path.stem == name:
-            return from_ir(compile_path(path), path)
+            return load(path)
     raise BadRequest(f"no game '{name}'")
 
 
 def _kinds(game: AnyGame, seats: Any) -> list[str]:
-    allowed = BANKING_KINDS if isinstance(game, BankingGame) else SEAT_KINDS
+    allowed = ("human", *game.bot_names())
     low = game.players
-    high = game.ir.banking.players_max if game.ir.banking is not None else game.players
+    high = game.players_max if isinstance(game, BankingGame) else game.players
     if not isinstance(seats, list) or not all(isinstance(k, str) for k in seats):
         raise BadRequest("seats: a list of seat kinds, e.g. [\"human\", \"greedy\", ...]")
     if not low <= len(seats) <= high:

@@ -32,7 +32,7 @@ def render(game: AnyGame, table: AnyTable, seat: int) -> dict[str, Any]:
     turn = table.seat if not table.over else -1
     legal = [str(a) for a in table.legal_actions()] if turn == seat else []
     out: dict[str, Any] = {
-        "game": game.name, "title": game.ir.title, "family": game.ir.family, "seat": seat,
+        "game": game.name, "title": game.title, "family": game.family, "seat": seat,
         "seats": len(getattr(table, "seat_kinds", ())) or game.players,
         "turn": turn, "over": table.over,
         "legal": legal[:MAX_LEGAL_SHOWN], "legal_count": len(legal),
