@@ -2,11 +2,13 @@
 
 A file holds, one JSON object a line: a ``header`` (the game, the rules file's name and the
 sha256 of its resolved source, every file through ``extends``; the compiler version; the
-seed; the seats), then for every round a ``round`` line (the hands as dealt from the seed), an
-``action`` line per decision in order (bids included), and a ``result`` line; last an ``end``
-line with the match's scores. Chance is not written out: the deal, and the cards a banking
-game draws, come from the seed again, and the ``round`` line lets a replay check that they
-did. The format is described in docs/replay.md and by ``replay.schema.json`` beside this file.
+seed; the seats), then for every round a ``round`` line (the hands as dealt from the seed, or
+as given to ``new_table(hands=...)`` with what else the table was made with), an ``action``
+line per decision in order (bids included), a ``deal`` line after an auction that every seat
+passed dealt again, and a ``result`` line; last an ``end`` line with the match's scores.
+Chance is not written out: the deals, and the cards a banking game draws, come from the seed
+again, and the ``round`` and ``deal`` lines let a replay check that they did. The format is
+described in docs/replay.md and by ``replay.schema.json`` beside this file.
 
 Nothing here knows a game: it works for any family from the compiled module and the tables'
 seat views. Reading is bounded (size, lines, line length, every field checked), and a file
@@ -30,7 +32,8 @@ from .game import Game, load
 from .runtime.core import IllegalMove
 
 FORMAT = "cardrules-replay"
-VERSION = 1
+VERSION = 2  # 2: ``deal`` records (a new deal after an auction all passed), ``given`` deals
+READS = (1, 2)  # a version 1 file is a version 2 file without either
 MAX_BYTES = 32 * 1024 * 1024  # a whole file
 MAX_LINES = 400_000
 MAX_LINE = 64 * 1024  # characters of one line
@@ -38,6 +41,7 @@ MAX_TEXT = 512  # characters of a name, a seat kind, a seed or an action
 MAX_SEATS = 16
 MAX_ROUNDS = 1_000
 MAX_INT = 10 ** 12  # any number in a file (scores, counts) is smaller than this
+MAX_STOCK = 16 * 1024  # characters of a banking table's given stock (several decks)
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "replay.schema.json"
 
@@ -159,11 +163,18 @@ class Recorder:
         """Record the round's deal, and every action ``table.apply`` makes from now on."""
         self.rounds += 1
         number = self.rounds
-        self.lines.append({"type": "round", "round": number,
-                           **deal_record(self.family, table)})
+        record = {"type": "round", "round": number, **deal_record(self.family, table)}
+        setup = getattr(table, "setup", None)
+        if setup is not None:  # dealt given cards: how to make this table again
+            if setup["seed"] is None:
+                raise ReplayError("a table dealt given cards is recorded only with a seed "
+                                  "(new_table(seed=...)): its other chances come from it")
+            record["given"] = dict(setup)
+        self.lines.append(record)
         inner = table.apply
         family = self.family
         lines = self.lines
+        deals = [getattr(table, "deals", 1)]
 
         def apply(move: Any) -> Any:
             seat = table.seat
@@ -171,6 +182,10 @@ class Recorder:
             for a in (done if isinstance(done, list) else [done]):
                 lines.append({"type": "action", "round": number, "seat": seat,
                               "action": action_text(family, a)})
+            if getattr(table, "deals", 1) != deals[0]:  # all passed: dealt again
+                deals[0] = table.deals
+                lines.append({"type": "deal", "round": number,
+                              **deal_record(family, table)})
             return done
 
         setattr(table, "apply", apply)  # noqa: B010 (this table's moves, as they are made)
@@ -181,13 +196,27 @@ class Recorder:
         self.scores = [a + b for a, b in zip(self.scores, record["scores"], strict=True)]
         self.lines.append({"type": "result", "round": self.rounds, **record})
 
-    def text(self, totals: Sequence[int]) -> str:
+    def text(self, totals: Sequence[int] | None = None) -> str:
+        """The file's text; ``totals`` the match's (None: tables on their own, whose totals
+        are their scores)."""
         end = {"type": "end", "rounds": self.rounds, "scores": self.scores,
-               "totals": list(totals)}
+               "totals": list(self.scores if totals is None else totals)}
         return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in [*self.lines, end])
 
-    def save(self, path: Path, totals: Sequence[int]) -> None:
+    def save(self, path: Path, totals: Sequence[int] | None = None) -> None:
         write_replacing(path, self.text(totals))
+
+
+def record_table(table: AnyTable, path: Path) -> list[int]:
+    """One table on its own, e.g. made with given hands (``new_table(hands=..., seed=...)``),
+    played out by its bots and recorded to ``path``; its scores."""
+    rec = Recorder(table.game, seed=table.setup["seed"] if table.setup else "",
+                   seats=table.seat_kinds)
+    rec.start_round(table)
+    table.play_out()
+    rec.end_round(table)
+    rec.save(path)
+    return list(rec.scores)
 
 
 
@@ -234,6 +263,9 @@ class Round:
     kitty: str
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    given: dict[str, Any] | None = None  # a table made with these hands, not dealt by seed
+    # New deals after an auction all passed: (the count of actions before it, hands, kitty).
+    deals: list[tuple[int, list[str], str]] = field(default_factory=list)
 
 
 @dataclass
@@ -255,6 +287,11 @@ _RESULTS = {
     "tricks": {"scores": list, "dealer": int, "defender_points": int, "kitty_points": int,
                "level_up": list, "levels": list, "next_dealer": int},
     "banking": {"scores": list, "bets": list, "early": bool, "hands": list, "banker": str},
+}
+_GIVEN = {  # a table made with given cards: what else it was made with
+    "climbing": {"seed": (int, str), "leader": int, "first_round": bool},
+    "tricks": {"seed": (int, str), "dealer": int, "levels": list, "round_number": int},
+    "banking": {"seed": (int, str), "stock": str},
 }
 
 
@@ -307,6 +344,22 @@ def _texts(v: list[Any], where: str, most: int) -> list[str]:
     return list(v)
 
 
+def _given(v: object, family: str, n: int, where: str) -> dict[str, Any] | None:
+    """A round's ``given`` object: the table's seed and what else it was made with."""
+    if v is None:
+        return None
+    if not isinstance(v, dict):
+        raise ReplayError(f"{where}: an object is expected")
+    spec = _GIVEN[family]
+    rec = {"type": "given", **v}
+    if "stock" in rec and isinstance(rec["stock"], str) and len(rec["stock"]) <= MAX_STOCK:
+        rec["stock"] = ""  # longer than other texts: checked here, bounded by MAX_STOCK
+    _fields(rec, {"type": str, **spec}, where)
+    if "levels" in v:
+        _ints(v["levels"], f"{where}: levels", n)
+    return dict(v)
+
+
 def _no_constant(name: str) -> float:
     raise ReplayError(f"{name} is not a number a replay file may hold")
 
@@ -321,6 +374,11 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             data = f.read(MAX_BYTES + 1)
     except OSError as err:
         raise ReplayError(f"{path}: cannot read it: {err.strerror or err}") from None
+    return parse_lines(data, str(path))
+
+
+def parse_lines(data: bytes, path: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``read_lines`` of a file's bytes (an upload), named ``path`` in the messages."""
     if len(data) > MAX_BYTES:
         raise ReplayError(f"{path}: larger than {MAX_BYTES:,} bytes")
     try:
@@ -349,12 +407,21 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 def read_replay(path: Path) -> Replay:
     """Parse and check a replay file's shape (not yet against the rules)."""
+    return _replay_of(read_lines(path), str(path))
+
+
+def parse_replay(data: bytes, name: str) -> Replay:
+    """``read_replay`` of a file's bytes (an upload), named ``name`` in the messages."""
+    return _replay_of(parse_lines(data, name), name)
+
+
+def _replay_of(lines: Iterator[tuple[int, dict[str, Any]]], path: str) -> Replay:
     header: dict[str, Any] | None = None
     rounds: list[Round] = []
     end: dict[str, Any] | None = None
     n = 0
     family = ""
-    for i, rec in read_lines(path):
+    for i, rec in lines:
         where = f"{path}:{i}"
         kind = rec.get("type")
         if end is not None:
@@ -366,9 +433,10 @@ def read_replay(path: Path) -> Replay:
             if rec["format"] != FORMAT:
                 raise ReplayError(f"{where}: not a cardrules replay (format "
                                   f"'{rec['format']}')")
-            if rec["version"] != VERSION:
+            if rec["version"] not in READS:
                 raise ReplayError(f"{where}: replay format version {rec['version']}; this "
-                                  f"cardrules reads version {VERSION}")
+                                  f"cardrules reads versions "
+                                  f"{', '.join(map(str, READS))}")
             family = rec["family"]
             if family not in _RESULTS:
                 raise ReplayError(f"{where}: unknown family '{family}'")
@@ -385,6 +453,7 @@ def read_replay(path: Path) -> Replay:
             header = rec
             continue
         if kind == "round":
+            given = rec.pop("given", None)
             _fields(rec, {"type": str, "round": int, "hands": list, "kitty": str}, where)
             if rec["round"] != len(rounds) + 1 or len(rounds) >= MAX_ROUNDS:
                 raise ReplayError(f"{where}: round {rec['round']} where round "
@@ -393,7 +462,21 @@ def read_replay(path: Path) -> Replay:
                 raise ReplayError(f"{where}: round {rec['round']} starts before round "
                                   f"{rounds[-1].number} has a result")
             hands = _texts(rec["hands"], f"{where}: hands", n)
-            rounds.append(Round(rec["round"], hands, rec["kitty"]))
+            rounds.append(Round(rec["round"], hands, rec["kitty"],
+                                given=_given(given, family, n, f"{where}: given")))
+            if rounds[0].given is None and rounds[-1].given is not None:
+                raise ReplayError(f"{where}: a table of given cards after a match's round "
+                                  "(a file is a match, or tables of given cards)")
+            if rounds[0].given is not None and rounds[-1].given is None:
+                raise ReplayError(f"{where}: a round dealt from the seed after a table of "
+                                  "given cards (a file is a match, or tables of given cards)")
+        elif kind == "deal":
+            _fields(rec, {"type": str, "round": int, "hands": list, "kitty": str}, where)
+            if family != "climbing" or not rounds or rounds[-1].result is not None \
+                    or rec["round"] != rounds[-1].number:
+                raise ReplayError(f"{where}: a new deal outside a climbing game's round")
+            hands = _texts(rec["hands"], f"{where}: hands", n)
+            rounds[-1].deals.append((len(rounds[-1].actions), hands, rec["kitty"]))
         elif kind == "action":
             _fields(rec, {"type": str, "round": int, "seat": int, "action": str}, where)
             if not rounds or rounds[-1].result is not None or rec["round"] != rounds[-1].number:
@@ -482,7 +565,8 @@ Watcher = Callable[[str, Any], None]
 
 def replay(rep: Replay, game: AnyGame, watch: Watcher | None = None) -> dict[str, Any]:
     """Play the recording back at the rules; every deal, action and result must be as
-    recorded. ``watch(event, data)`` sees each moment ("round", "step", "result").
+    recorded. ``watch(event, data)`` sees each moment ("round", "step", "deal" after an
+    auction passed out, "result").
     Returns the end record as replayed. Raises ReplayError saying what differs."""
     family = rep.header["family"]
     seats = rep.seats
@@ -494,32 +578,30 @@ def replay(rep: Replay, game: AnyGame, watch: Watcher | None = None) -> dict[str
         raise ReplayError(f"the recording seats {n}, {game.name} seats {game.players} to "
                           f"{game.players_max}")
     kinds = ["random"] * n  # bots are never asked: the recorded actions are played
-    match: Any = None if isinstance(game, BankingGame) else game.new_match(seed=seed,
-                                                                         seats=kinds)
+    tables = bool(rep.rounds) and rep.rounds[0].given is not None  # not a match
+    match: Any = None if isinstance(game, BankingGame) or tables else \
+        game.new_match(seed=seed, seats=kinds)
     scores = [0] * n
     for r in rep.rounds:
         if match is not None and match.over:
             raise ReplayError(f"round {r.number}: the match was over after round "
                               f"{r.number - 1}")
-        if match is None:
+        if r.given is not None:
+            table: AnyTable = given_table(game, r, kinds)
+        elif match is None:
             assert isinstance(game, BankingGame)
             if r.number > (game.module.MATCH_ROUNDS or 1):
                 raise ReplayError(f"round {r.number}: the game plays "
                                   f"{game.module.MATCH_ROUNDS or 1} round(s)")
-            table: AnyTable = game.new_table(seed=f"{seed}:{r.number - 1}", seats=kinds)
+            table = game.new_table(seed=f"{seed}:{r.number - 1}", seats=kinds)
         else:
             table = match.new_round()
-        dealt = deal_record(family, table)
-        for s, (got, want) in enumerate(zip(dealt["hands"], r.hands, strict=False)):
-            if got != want:
-                raise ReplayError(f"round {r.number}: seat {s} is dealt {got or 'nothing'} "
-                                  f"from the seed, the recording says {want or 'nothing'}: "
-                                  "the deal is not the recorded one")
-        if len(dealt["hands"]) != len(r.hands) or dealt["kitty"] != r.kitty:
-            raise ReplayError(f"round {r.number}: the deal from the seed is not the recorded "
-                              "one")
+        _same_deal(deal_record(family, table), r.hands, r.kitty, f"round {r.number}")
         if watch:
             watch("round", (r.number, table))
+        deals = iter(r.deals)
+        redeal = next(deals, None)
+        seen = 0
         for k, (seat, text) in enumerate(r.actions, start=1):
             where = f"round {r.number}, action {k}"
             if table.over:
@@ -534,6 +616,23 @@ def replay(rep: Replay, game: AnyGame, watch: Watcher | None = None) -> dict[str
             except (IllegalMove, CardError) as err:
                 raise ReplayError(f"{where}: seat {seat}'s '{text}' is refused: {err}") \
                     from None
+            made = getattr(table, "deals", 1) - 1  # new deals so far
+            if redeal is not None and redeal[0] == k:
+                if made != seen + 1:
+                    raise ReplayError(f"{where}: the recording deals again here; the "
+                                      "auction was not passed out")
+                _same_deal(deal_record(family, table), redeal[1], redeal[2],
+                           f"{where}: the new deal")
+                seen += 1
+                if watch:
+                    watch("deal", (r.number, table, redeal[1]))
+                redeal = next(deals, None)
+            elif made != seen and rep.header["version"] >= 2:  # version 1 wrote no deals
+                raise ReplayError(f"{where} ({text}): every seat passed and the cards were "
+                                  "dealt again; the recording has no new deal here")
+        if redeal is not None:
+            raise ReplayError(f"round {r.number}: the recording deals again after action "
+                              f"{redeal[0]}, where the round had no new deal")
         if not table.over:
             raise ReplayError(f"round {r.number}: the recorded actions end before the round "
                               "does")
@@ -552,7 +651,7 @@ def replay(rep: Replay, game: AnyGame, watch: Watcher | None = None) -> dict[str
     if match is not None and not match.over:
         raise ReplayError(f"the recording ends after {len(rep.rounds)} round(s), before the "
                           "match does")
-    if match is None:
+    if match is None and not tables:
         assert isinstance(game, BankingGame)
         if len(rep.rounds) != (game.module.MATCH_ROUNDS or 1):
             raise ReplayError(f"the recording has {len(rep.rounds)} round(s), the game plays "
@@ -564,6 +663,36 @@ def replay(rep: Replay, game: AnyGame, watch: Watcher | None = None) -> dict[str
                           f"totals {totals} here; recorded {rep.end['scores']}, "
                           f"{rep.end['totals']}")
     return end
+
+
+def given_table(game: AnyGame, r: Round, kinds: list[str]) -> AnyTable:
+    """The table of a round of given cards, made again as it was made."""
+    g = dict(r.given or {})
+    try:
+        if isinstance(game, BankingGame):
+            return game.new_table(seed=g["seed"], seats=kinds, stock=g["stock"])
+        if family_of(game) == "tricks":
+            from .tricks_game import TricksGame
+            assert isinstance(game, TricksGame)
+            return game.new_table(seed=g["seed"], seats=kinds, hands=r.hands,
+                                  dealer=None if g["dealer"] < 0 else g["dealer"],
+                                  levels=g["levels"], round_number=g["round_number"])
+        return game.new_table(seed=g["seed"], seats=kinds, hands=r.hands,
+                              leader=None if g["leader"] < 0 else g["leader"],
+                              first_round=g["first_round"])
+    except (ValueError, IndexError) as err:  # CardError is a ValueError
+        raise ReplayError(f"round {r.number}: the given cards make no table of "
+                          f"{game.name}: {err}") from None
+
+
+def _same_deal(dealt: dict[str, Any], hands: list[str], kitty: str, where: str) -> None:
+    for s, (got, want) in enumerate(zip(dealt["hands"], hands, strict=False)):
+        if got != want:
+            raise ReplayError(f"{where}: seat {s} is dealt {got or 'nothing'} from the seed, "
+                              f"the recording says {want or 'nothing'}: the deal is not the "
+                              "recorded one")
+    if len(dealt["hands"]) != len(hands) or dealt["kitty"] != kitty:
+        raise ReplayError(f"{where}: the deal from the seed is not the recorded one")
 
 
 def check_file(path: Path, rules: Path | None = None) -> dict[str, Any]:
@@ -604,6 +733,13 @@ class Viewer:
             out.write(f"{who}: {step.action}\n")
             if self.pause is not None and not self.pause():
                 raise _Stop
+            return
+        if event == "deal":
+            number, table, hands = data
+            out.write("all passed: a new deal\n")
+            if self.opened:
+                for s, h in enumerate(hands):
+                    out.write(f"  seat {s} [{self.rep.seats[s]}]: {h}\n")
             return
         number, table, result = data
         out.write(f"round {number} over: scores "

@@ -104,6 +104,9 @@ class BankingGameTable(Table, BotSeats[SeatView, BankAction]):
         super().__init__(game.module, seed=seed, players=len(seats), stock=stock)
         self.game = game
         self.seat_bots(seats, game.bots(seats), seed)
+        # A given stock: what the table was made with, for a replay file to make it again.
+        self.setup: dict[str, object] | None = None if stock is None else {
+            "seed": seed, "stock": format_cards(list(stock))}
 
 
 class BankingMatch(Match[BankingGameTable, Result]):

@@ -228,6 +228,9 @@ class ClimbingGameTable(Table, BotSeats[SeatView, Action]):
         self.game = game
         kinds = list(seats) if seats else ["random"] * game.players
         self.seat_bots(kinds, game.bots(kinds), seed)
+        # Given hands: what else the table was made with, for a replay file to make it again.
+        self.setup: dict[str, object] | None = None if hands is None else {
+            "seed": seed, "leader": -1 if leader is None else leader, "first_round": first_round}
 
 
 

@@ -160,6 +160,10 @@ class TricksGameTable(TricksTable, BotSeats[TricksSeatView, Action]):
         self.game = game
         kinds = list(seats) if seats else ["random"] * game.players
         self.seat_bots(kinds, game.bots(kinds), seed)
+        # Given hands: what else the table was made with, for a replay file to make it again.
+        self.setup: dict[str, object] | None = None if hands is None else {
+            "seed": seed, "dealer": -1 if dealer is None else dealer,
+            "levels": list(self.levels), "round_number": round_number}
 
 
 @dataclass(frozen=True, kw_only=True)
