@@ -58,8 +58,12 @@ def compiler_version() -> str:
 def rules_hash(path: Path) -> str:
     """The sha256 of a rules file's resolved source: its own text and every base it
     ``extends``, in the order they are resolved (each text prefixed by its length)."""
-    text = read_rules(path)
-    res = resolve(parse_text(text, str(path)))
+    return text_hash(read_rules(path), str(path))
+
+
+def text_hash(text: str, name: str) -> str:
+    """``rules_hash`` of rules given as text (pasted into the web table), named ``name``."""
+    res = resolve(parse_text(text, name))
     h = hashlib.sha256()
     for source in res.sources.values():
         data = source.encode("utf-8")
@@ -148,13 +152,17 @@ class Recorder:
     """Collects one match's lines; ``save`` writes them at once, through a new file renamed
     into place, so a reader (or another worker) never sees half a file."""
 
-    def __init__(self, game: AnyGame, *, seed: int | str, seats: Sequence[str]) -> None:
+    def __init__(self, game: AnyGame, *, seed: int | str, seats: Sequence[str],
+                 sha256: str | None = None) -> None:
+        """``sha256``: the rules' ``text_hash``, for a game whose rules are not a file (else
+        the file's ``rules_hash``)."""
         self.game = game
         self.family = family_of(game)
         self.lines: list[dict[str, Any]] = [{
             "type": "header", "format": FORMAT, "version": VERSION, "game": game.name,
             "family": self.family, "rules_file": game.path.name,
-            "builtin": is_builtin(game.path), "rules_sha256": rules_hash(game.path),
+            "builtin": is_builtin(game.path),
+            "rules_sha256": sha256 if sha256 is not None else rules_hash(game.path),
             "compiler": compiler_version(), "seed": seed, "seats": list(seats)}]
         self.rounds = 0
         self.scores = [0] * len(seats)
@@ -196,12 +204,23 @@ class Recorder:
         self.scores = [a + b for a, b in zip(self.scores, record["scores"], strict=True)]
         self.lines.append({"type": "result", "round": self.rounds, **record})
 
-    def text(self, totals: Sequence[int] | None = None) -> str:
+    def text(self, totals: Sequence[int] | None = None, *, complete: bool = True) -> str:
         """The file's text; ``totals`` the match's (None: tables on their own, whose totals
-        are their scores)."""
-        end = {"type": "end", "rounds": self.rounds, "scores": self.scores,
-               "totals": list(self.scores if totals is None else totals)}
-        return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in [*self.lines, end])
+        are their scores). ``complete`` False: the match is not over (a web table's match
+        saved between rounds); the rounds are those with a result, never a round in play
+        (its lines would show every seat's hand)."""
+        done = max((i for i, x in enumerate(self.lines) if x["type"] == "result"), default=0)
+        end = {"type": "end", "rounds": self.rounds_over, "scores": self.scores,
+               "totals": list(self.scores if totals is None else totals),
+               "complete": complete}
+        lines = [*self.lines[:done + 1], end]
+        return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
+
+    @property
+    def rounds_over(self) -> int:
+        """The rounds recorded with their result."""
+        return self.rounds - (1 if self.lines[-1]["type"] != "result" and self.rounds
+                              else 0)
 
     def save(self, path: Path, totals: Sequence[int] | None = None) -> None:
         write_replacing(path, self.text(totals))
@@ -496,7 +515,9 @@ def _replay_of(lines: Iterator[tuple[int, dict[str, Any]]], path: str) -> Replay
                         _ints(v, f"{where}: {k}", n if k != "places" else None)
             rounds[-1].result = {k: v for k, v in rec.items() if k not in ("type", "round")}
         elif kind == "end":
-            _fields(rec, {"type": str, "rounds": int, "scores": list, "totals": list}, where)
+            more = {"complete": bool} if header["version"] >= 2 else {}
+            _fields(rec, {"type": str, "rounds": int, "scores": list, "totals": list, **more},
+                    where)
             _ints(rec["scores"], f"{where}: scores", n)
             _ints(rec["totals"], f"{where}: totals", n)
             if rec["rounds"] != len(rounds) or (rounds and rounds[-1].result is None):
@@ -648,16 +669,24 @@ def replay(rep: Replay, game: AnyGame, watch: Watcher | None = None) -> dict[str
         scores = [a + b for a, b in zip(scores, got_result["scores"], strict=True)]
         if watch:
             watch("result", (r.number, table, got_result))
-    if match is not None and not match.over:
-        raise ReplayError(f"the recording ends after {len(rep.rounds)} round(s), before the "
-                          "match does")
-    if match is None and not tables:
-        assert isinstance(game, BankingGame)
-        if len(rep.rounds) != (game.module.MATCH_ROUNDS or 1):
-            raise ReplayError(f"the recording has {len(rep.rounds)} round(s), the game plays "
-                              f"{game.module.MATCH_ROUNDS or 1}")
+    complete = bool(rep.end.get("complete", True))  # version 1: always a whole match
+    plays = None if match is not None or tables else \
+        (game.module.MATCH_ROUNDS or 1)
+    over = tables or (match.over if match is not None else len(rep.rounds) == plays)
+    if complete and not over:
+        if match is not None:
+            raise ReplayError(f"the recording ends after {len(rep.rounds)} round(s), before "
+                              "the match does")
+        raise ReplayError(f"the recording has {len(rep.rounds)} round(s), the game plays "
+                          f"{plays}")
+    if not complete and over:
+        raise ReplayError(f"the recording says the match was not over after "
+                          f"{len(rep.rounds)} round(s); it was")
     totals = scores if match is None else list(match.result().totals)
-    end = {"type": "end", "rounds": len(rep.rounds), "scores": scores, "totals": totals}
+    end: dict[str, Any] = {"type": "end", "rounds": len(rep.rounds), "scores": scores,
+                           "totals": totals}
+    if "complete" in rep.end:
+        end["complete"] = complete
     if end != rep.end:
         raise ReplayError(f"the match's end differs from the recording: scores {scores}, "
                           f"totals {totals} here; recorded {rep.end['scores']}, "

@@ -171,7 +171,7 @@ def test_a_new_deal_is_recorded_and_replayed(name: str, tmp_path: Path) -> None:
     assert deal_record("climbing", table)["hands"] == lines[at]["hands"]
     assert check_file(path) == rep.end == {
         "type": "end", "rounds": len(rep.rounds), "scores": list(game.play_match(
-            seed=seed, seats=seats).scores), "totals": rep.end["totals"]}
+            seed=seed, seats=seats).scores), "totals": rep.end["totals"], "complete": True}
 
 
 def test_a_new_deal_left_out_or_changed_is_refused(tmp_path: Path) -> None:
@@ -196,7 +196,8 @@ def test_a_new_deal_left_out_or_changed_is_refused(tmp_path: Path) -> None:
         check_file(write(tmp_path / "c.jsonl", early))
     # version 1 wrote no new deals: such a file is replayed from the seed as before
     old = [dict(x, version=1) if x["type"] == "header" else x for x in left_out]
-    assert check_file(write(tmp_path / "d.jsonl", old)) == read_replay(path).end
+    del old[-1]["complete"]  # nor whether a match was saved before it ended
+    assert check_file(write(tmp_path / "d.jsonl", old)) == old[-1]
     # a deal record outside a climbing game is refused as it is read
     tractor = tmp_path / "t.jsonl"
     record_table(given_table("tractor", 1), tractor)
@@ -282,3 +283,37 @@ def test_the_command_line_shows_the_new_deal(tmp_path: Path,
     assert main(["replay", str(path), "--seat", "1"]) == 0
     seat1 = capsys.readouterr().out
     assert "all passed: a new deal\n" in seat1 and new_hands[0] not in seat1
+
+
+def test_a_match_saved_before_it_ends(tmp_path: Path) -> None:
+    """``complete: false``: the rounds that are over, replayed; the round in play is not in
+    the file. A file that says otherwise of its match is refused."""
+    game = load("shuang_kou")
+    seats = ["random"] * 4
+    rec = Recorder(game, seed=1, seats=seats)
+    match = game.new_match(seed=1, seats=seats)
+    for _ in range(2):
+        t = rec.start_round(match.new_round())
+        t.play_out()
+        match.end_round(t)
+        rec.end_round(t)
+    playing = rec.start_round(match.new_round())  # round 3 in play, one action made
+    playing.apply(playing.bot_move())
+    text = rec.text(list(match.result().totals), complete=False)
+    path = tmp_path / "part.jsonl"
+    path.write_text(text, encoding="utf-8")
+    lines = lines_of(path)
+    assert [x["type"] for x in lines].count("round") == 2
+    assert lines[-1] == {"type": "end", "rounds": 2, "scores": rec.scores,
+                         "totals": list(match.result().totals), "complete": False}
+    assert check_file(path) == lines[-1]
+    lines[-1]["complete"] = True
+    with pytest.raises(ReplayError, match="ends after 2 round.s., before the match does"):
+        check_file(write(tmp_path / "a.jsonl", lines))
+    whole = tmp_path / "whole.jsonl"
+    record_match(game, seed=1, seats=seats, path=whole)
+    lines = lines_of(whole)
+    lines[-1]["complete"] = False
+    with pytest.raises(ReplayError, match="says the match was not over after 4 round.s.; it "
+                                          "was"):
+        check_file(write(tmp_path / "b.jsonl", lines))
