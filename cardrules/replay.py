@@ -374,8 +374,14 @@ def _given(v: object, family: str, n: int, where: str) -> dict[str, Any] | None:
     if "stock" in rec and isinstance(rec["stock"], str) and len(rec["stock"]) <= MAX_STOCK:
         rec["stock"] = ""  # longer than other texts: checked here, bounded by MAX_STOCK
     _fields(rec, {"type": str, **spec}, where)
-    if "levels" in v:
-        _ints(v["levels"], f"{where}: levels", n)
+    for k in ("leader", "dealer"):
+        if k in v and not -1 <= v[k] < n:
+            raise ReplayError(f"{where}: {k} {v[k]}: a seat 0 to {n - 1}, or -1")
+    if "round_number" in v and v["round_number"] < 1:
+        raise ReplayError(f"{where}: round_number is 1 or more")
+    if "levels" in v and not all(0 <= x <= 1000 for x in _ints(v["levels"],
+                                                                f"{where}: levels", n)):
+        raise ReplayError(f"{where}: levels are 0 or more")
     return dict(v)
 
 

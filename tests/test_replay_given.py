@@ -317,3 +317,25 @@ def test_a_match_saved_before_it_ends(tmp_path: Path) -> None:
     with pytest.raises(ReplayError, match="says the match was not over after 4 round.s.; it "
                                           "was"):
         check_file(write(tmp_path / "b.jsonl", lines))
+
+
+@pytest.mark.parametrize(("name", "field", "value", "said"), [
+    ("big_two", "leader", 4, "given: leader 4: a seat 0 to 3, or -1"),
+    ("big_two", "leader", -2, "given: leader -2: a seat 0 to 3, or -1"),
+    ("tractor", "dealer", 99, "given: dealer 99: a seat 0 to 3, or -1"),
+    ("tractor", "round_number", 0, "given: round_number is 1 or more"),
+    ("tractor", "levels", [-5, 0, 0, 0], "given: levels are 0 or more"),
+    ("tractor", "levels", [0, 0], "given: levels: 2 values for 4 seats"),
+    ("blackjack", "stock", "XX", "the given cards make no table of blackjack: 'XX' has no suit"),
+    ("blackjack", "stock", "S3", "the stock is empty"),
+    ("big_two", "seed", "x" * 600, "given: field 'seed' is longer than 512 characters"),
+])
+def test_a_hostile_given_object_is_refused(name: str, field: str, value: object, said: str,
+                                           tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    record_table(given_table(name, 1), path)
+    lines = lines_of(path)
+    lines[1]["given"][field] = value
+    with pytest.raises(ReplayError) as err:
+        check_file(write(tmp_path / "bad.jsonl", lines))
+    assert said in str(err.value)

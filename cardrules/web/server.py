@@ -8,8 +8,17 @@ memory limit, before the server loads them. Tables, connections and uploads are 
 Routes: ``/`` the start page; ``/t/ID?token=T`` a seat's table page; ``/api/games``;
 ``POST /api/tables`` (a game or rules text, the seat kinds) -> the links; ``GET
 /api/tables/ID/state?token=T``; ``POST /api/tables/ID/move?token=T`` ``{"move": "S3 S4"}``;
-``POST /api/tables/ID/next?token=T`` (the next round); ``POST /api/check`` (rules text ->
-diagnostics); ``WS /ws/tables/ID?token=T`` (the state pushed at every change; moves sent)."""
+``POST /api/tables/ID/next?token=T`` (the next round); ``GET /api/tables/ID/replay?token=T``
+(the rounds that are over, as a replay file); ``POST /api/check`` (rules text -> diagnostics);
+``WS /ws/tables/ID?token=T`` (the state pushed at every change; moves sent); ``/replay`` the
+page that opens a replay file; ``POST /api/replays`` (a replay file, and rules if not a
+built-in game) -> its rounds; ``GET /api/replays/ID/rounds/N?view=SEAT|open`` (a round's
+frames).
+
+What a seat may download: the table's replay file holds the rounds that are over and never
+the round in play (its round line lists every seat's dealt hand). At the end of a round every
+hand is shown to every seat anyway, so a download reveals nothing a seat has not been shown;
+before the first round ends there is nothing to download (409)."""
 
 from __future__ import annotations
 
@@ -17,6 +26,7 @@ import asyncio
 import json
 import multiprocessing
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -33,7 +43,9 @@ from ..compiler import CompileError, builtin_games, compile_text
 from ..compiler.limits import MAX_FILE_BYTES
 from ..families.banking.game import BankingGame
 from ..game import from_ir, load
+from ..replay import Recorder, ReplayError, text_hash
 from ..runtime.core import IllegalMove
+from . import replays
 from .state import AnyGame, render
 
 MAX_TABLES = 64
@@ -147,15 +159,17 @@ class Session:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: dict[int, list[WebSocket]] = field(default_factory=dict)
     totals: list[int] = field(default_factory=list)
+    recorder: Recorder | None = None  # every round, for the replay file
 
     def start_round(self) -> None:
         g = self.game
         if isinstance(g, BankingGame):
-            self.table = g.new_table(seed=f"{self.seed}:{self.round}", seats=self.kinds)
+            table = g.new_table(seed=f"{self.seed}:{self.round}", seats=self.kinds)
         else:
             if self.match is None:
                 self.match = g.new_match(seed=self.seed, seats=self.kinds)
-            self.table = self.match.new_round()
+            table = self.match.new_round()
+        self.table = self.recorder.start_round(table) if self.recorder else table
         self.round += 1
         self.run_bots()
 
@@ -163,6 +177,8 @@ class Session:
         """Record a finished round in the match; the totals are the sums of the scores."""
         if self.match is not None:
             self.match.end_round(self.table)
+        if self.recorder is not None:
+            self.recorder.end_round(self.table)
         scores = self.table.result().scores
         self.totals = [a + b for a, b in zip(self.totals or [0] * len(scores), scores,
                                              strict=True)]
@@ -183,7 +199,21 @@ class Session:
         out["kinds"] = self.kinds
         out["totals"] = self.totals
         out["match_over"] = bool(self.match is not None and self.match.over)
+        out["rounds_over"] = self.recorder.rounds_over if self.recorder else 0
         return out
+
+    def replay_text(self) -> str:
+        """The replay file of the rounds that are over (the same writer as ``play
+        --record``); never the round in play."""
+        rec = self.recorder
+        if rec is None or rec.rounds_over == 0:
+            raise BadRequest("no round is over yet: the replay file holds the rounds that are "
+                             "over, never the round in play", 409)
+        if self.match is not None:
+            return rec.text(list(self.match.result().totals), complete=self.match.over)
+        assert isinstance(self.game, BankingGame)
+        plays = self.game.module.MATCH_ROUNDS or 1
+        return rec.text(list(rec.scores), complete=rec.rounds_over >= plays)
 
 
 class Tables:
@@ -192,7 +222,9 @@ class Tables:
     def __init__(self) -> None:
         self.by_id: dict[str, Session] = {}
 
-    def add(self, game: AnyGame, kinds: list[str], seed: str) -> Session:
+    def add(self, game: AnyGame, kinds: list[str], seed: str,
+            sha256: str | None = None) -> Session:
+        """A new table; ``sha256``: the rules' hash when they are text, not a file."""
         if len(self.by_id) >= MAX_TABLES:
             done = [k for k, s in self.by_id.items() if s.table is not None and s.table.over]
             if not done:
@@ -200,7 +232,8 @@ class Tables:
             del self.by_id[done[0]]
         tokens = {secrets.token_urlsafe(16): s for s, k in enumerate(kinds) if k == "human"}
         session = Session(id=secrets.token_urlsafe(8), game=game, kinds=kinds, seed=seed,
-                          tokens=tokens)
+                          tokens=tokens,
+                          recorder=Recorder(game, seed=seed, seats=kinds, sha256=sha256))
         session.start_round()
         self.by_id[session.id] = session
         return session
@@ -294,14 +327,16 @@ def create_app() -> Starlette:
                 return JSONResponse({"error": "the rules do not check",
                                      "diagnostics": problems}, status_code=422)
             game: AnyGame = from_ir(compile_text(text, "upload.rules"), Path("upload.rules"))
+            sha256: str | None = text_hash(text, "upload.rules")
         else:
+            sha256 = None
             name = data.get("game")
             if not isinstance(name, str):
                 raise BadRequest("game: the name of a game (see /api/games)")
             game = _load_builtin(name)
         kinds = _kinds(game, data.get("seats"))
         seed = str(data.get("seed", secrets.randbelow(10**9)))[:40]
-        session = tables.add(game, kinds, seed)
+        session = tables.add(game, kinds, seed, sha256)
         links = {str(s): f"/t/{session.id}?token={t}" for t, s in session.tokens.items()}
         return JSONResponse({"id": session.id, "links": links})
 
@@ -344,6 +379,75 @@ def create_app() -> Starlette:
             session.start_round()
         await push(session)
         return JSONResponse(session.state(seat))
+
+    async def get_replay(request: Request) -> Response:
+        session, seat = tables.seat_of(request.path_params["id"],
+                                       request.query_params.get("token"))
+        async with session.lock:
+            text = session.replay_text()
+        safe = "".join(c for c in str(session.seed) if c.isalnum() or c in "-_")[:40]
+        name = f"{session.game.name}-{safe or 'seed'}.jsonl"
+        return Response(text, media_type="application/x-ndjson",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    opened: OrderedDict[str, replays.Opened] = OrderedDict()
+
+    async def open_replay(request: Request) -> Response:
+        raw = await request.body()
+        if len(raw) > 2 * (replays.MAX_BYTES + MAX_FILE_BYTES) + 10_000:  # JSON escapes
+            raise BadRequest(f"the replay file is larger than {replays.MAX_BYTES:,} bytes",
+                             413)
+        try:
+            data = json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            raise BadRequest("the request is not JSON") from None
+        if not isinstance(data, dict) or not isinstance(data.get("replay"), str):
+            raise BadRequest("replay: the text of a replay file (.jsonl)")
+        rules = data.get("rules") or None
+        if rules is not None:
+            if not isinstance(rules, str):
+                raise BadRequest("rules: the text of the rules file the replay names")
+            problems = await asyncio.to_thread(check_upload, rules)
+            if problems is not None:
+                return JSONResponse({"error": "the pasted rules do not check",
+                                     "diagnostics": problems}, status_code=422)
+        try:
+            op = await asyncio.to_thread(replays.open_replay, data["replay"].encode("utf-8"),
+                                         rules)
+        except (ReplayError, CompileError) as err:
+            text = err.render() if isinstance(err, CompileError) else str(err)
+            return JSONResponse({"error": text}, status_code=422)
+        except (ValueError, LookupError, TypeError, RecursionError, MemoryError) as err:
+            return JSONResponse({"error": "this replay file cannot be played back "
+                                          f"({type(err).__name__}: {str(err)[:200]})"},
+                                status_code=422)
+        opened[op.id] = op
+        while len(opened) > replays.MAX_OPEN:
+            opened.popitem(last=False)
+        return JSONResponse(op.summary())
+
+    async def replay_round(request: Request) -> Response:
+        op = opened.get(request.path_params["id"])
+        if op is None:
+            raise BadRequest("no such replay (open the file again)", 404)
+        try:
+            number = int(request.path_params["n"])
+        except ValueError:
+            raise BadRequest("no such round", 404) from None
+        if not 1 <= number <= len(op.rep.rounds):
+            raise BadRequest(f"no round {number}: the replay has rounds 1 to "
+                             f"{len(op.rep.rounds)}", 404)
+        view = request.query_params.get("view", "0")
+        if view != "open" and not (view.isdigit() and int(view) < len(op.rep.seats)):
+            raise BadRequest(f"view: a seat, 0 to {len(op.rep.seats) - 1}, or open")
+        try:
+            shown = await asyncio.to_thread(replays.frames, op, number, view)
+        except ReplayError as err:
+            raise BadRequest(str(err), 422) from None
+        return JSONResponse({"round": number, "view": view, "frames": shown})
+
+    async def replay_page(request: Request) -> Response:
+        return HTMLResponse(page)
 
     async def check_rules(request: Request) -> Response:
         data = await body(request)
@@ -407,6 +511,10 @@ def create_app() -> Starlette:
         Route("/api/tables/{id}/state", handled(get_state)),
         Route("/api/tables/{id}/move", handled(post_move), methods=["POST"]),
         Route("/api/tables/{id}/next", handled(next_round), methods=["POST"]),
+        Route("/api/tables/{id}/replay", handled(get_replay)),
+        Route("/replay", replay_page),
+        Route("/api/replays", handled(open_replay), methods=["POST"]),
+        Route("/api/replays/{id}/rounds/{n}", handled(replay_round)),
         Route("/api/check", handled(check_rules), methods=["POST"]),
         Route("/api/diff", handled(diff_rules), methods=["POST"]),
         WebSocketRoute("/ws/tables/{id}", socket),
