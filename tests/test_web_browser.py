@@ -171,3 +171,105 @@ def test_a_bad_variant_shows_its_diagnostic(browser: Browser, base_url: str) -> 
     page.wait_for_function("document.querySelector('#diagnostics').textContent.includes('+++')")
     assert "rank 2: highest -> lowest" in page.locator("#diagnostics").inner_text()
     page.close()
+
+
+# ------------------------------------------------------------------ replay files
+def test_a_finished_round_is_saved_opened_and_stepped_through(browser: Browser, base_url: str,
+                                                              tmp_path: Path) -> None:
+    import json
+
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    link = start_table(page, base_url, "doudizhu", "7")
+    page.goto(base_url + link)
+    page.locator("#title").wait_for()
+    assert page.locator("#saveBox").is_hidden()  # nothing is over yet: nothing to save
+    play_by_clicking(page)
+    page.wait_for_selector("#saveReplay", state="visible")
+    assert page.locator("#saveNote").inner_text() == "(1 round over)"
+    with page.expect_download() as info:
+        page.click("#saveReplay")
+    saved = tmp_path / "saved.jsonl"
+    info.value.save_as(saved)
+    assert info.value.suggested_filename == "doudizhu-7.jsonl"
+    lines = [json.loads(x) for x in saved.read_text(encoding="utf-8").splitlines()]
+    dealt = next(x for x in lines if x["type"] == "round")["hands"]
+    actions = [x for x in lines if x["type"] == "action"]
+    result = next(x for x in lines if x["type"] == "result")
+
+    page.goto(base_url + "/")
+    page.click("#toReplay")
+    page.set_input_files("#replayFile", str(saved))
+    page.click("#openReplay")
+    page.wait_for_function("document.body.dataset.step === '1.0.0'")
+    head = page.locator("#replayHead").inner_text()
+    assert head.startswith("斗地主 Dou Dizhu (doudizhu.rules), seed 7, seats 0: human")
+    assert page.locator("#stepCount").inner_text() == f"step 1 of {len(actions) + 1}"
+    # seat 0's view (the person's seat): its own dealt hand, nobody else's
+    assert page.locator("#hand .card").all_inner_texts() == dealt[0].split()
+    assert page.locator("#openBox").is_hidden()
+    assert page.locator("#said").inner_text() == \
+        f"next: seat {actions[0]['seat']} [{lines[0]['seats'][actions[0]['seat']]}]: " \
+        f"{actions[0]['action']}"
+    for step in (1, 2):
+        page.click("#forward")
+        page.wait_for_function(f"document.body.dataset.step === '1.{step}.0'")
+    assert page.locator("#said").inner_text().endswith(f": {actions[2]['action']}")
+    page.click("#back")
+    page.wait_for_function("document.body.dataset.step === '1.1.0'")
+    assert page.locator("#said").inner_text().endswith(f": {actions[1]['action']}")
+    page.select_option("#replayView", "open")  # every hand open
+    page.wait_for_function("document.body.dataset.step === '1.1.open'")
+    assert page.locator("#openHands .opened").count() == 3
+    page.click("#first")  # before the first action: every hand as dealt
+    page.wait_for_function("document.body.dataset.step === '1.0.open'")
+    assert page.locator("#openHands .opened").all_inner_texts() == [
+        f"seat {s} [{kind}]: {dealt[s]}" for s, kind in enumerate(lines[0]["seats"])]
+    for step in range(1, 21):  # into the play, for the screenshot
+        page.click("#forward")
+        page.wait_for_function(f"document.body.dataset.step === '1.{step}.open'")
+    assert page.locator("#log div").count() >= 20
+    shots = DOCS_SHOTS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "replay.png"), full_page=True)
+    page.click("#last")  # the round's end: its scores, as recorded
+    page.wait_for_function(f"document.body.dataset.step === '1.{len(actions)}.open'")
+    scores = page.locator("#end .scores").inner_text()
+    assert [int(v) for _, v in re.findall(r"seat (\d+): ([+-]?\d+)", scores)] == \
+        result["scores"]
+    assert page.locator("#forward").is_disabled() and page.locator("#last").is_disabled()
+    page.close()
+
+
+def test_a_broken_or_mismatched_replay_shows_its_message(browser: Browser, base_url: str,
+                                                         tmp_path: Path) -> None:
+    import json
+
+    from cardrules.game import load
+    from cardrules.replay import record_match
+
+    good = tmp_path / "good.jsonl"
+    record_match(load("big_two"), seed=3, seats=["random"] * 4, path=good)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("this is not a replay\n", encoding="utf-8")
+    lines = [json.loads(x) for x in good.read_text(encoding="utf-8").splitlines()]
+    lines[0]["rules_sha256"] = "0" * 64
+    other = tmp_path / "other.jsonl"
+    other.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(base_url + "/replay")
+    page.click("#openReplay")
+    page.wait_for_selector("#replayError", state="visible")
+    assert page.locator("#replayError").inner_text() == "choose a replay file (.jsonl) first"
+    for path, said in [(broken, "the replay file:1: not a JSON object: Expecting value"),
+                       (other, "the rules no longer match the recording: big_two.rules (with "
+                               "its bases) has sha256 ")]:
+        page.set_input_files("#replayFile", str(path))
+        page.click("#openReplay")
+        page.wait_for_function("([s]) => document.querySelector('#replayError').textContent"
+                               ".startsWith(s)", arg=[said])
+        assert page.locator("#replayShown").is_hidden()
+    page.set_input_files("#replayFile", str(good))  # the server still opens a good one
+    page.click("#openReplay")
+    page.wait_for_function("document.body.dataset.step === '1.0.0'")
+    assert page.locator("#replayError").is_hidden()
+    page.close()
