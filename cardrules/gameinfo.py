@@ -94,6 +94,12 @@ class Loaded:
         self.players_max = self.info.players_max
 
     @property
+    def files(self) -> tuple[tuple[str, str], ...]:
+        """The files the game was built from, top first: each file's absolute path and the
+        SHA-256 of its text; () when not known (a game made from an IR or a module)."""
+        return self._files
+
+    @property
     def ir(self) -> ir.Game:
         """The compiler's IR of the game: compiled on first use if the game was loaded from
         the cache. CompileError if the rules no longer compile; ValueError if the files

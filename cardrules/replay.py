@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .cards import CardError, format_cards
+from .compiler.diagnostics import CompileError
 from .compiler.parse import parse_text
 from .compiler.resolve import builtin_games_dir, read_rules, resolve
 from .families.banking.game import BankingGame
@@ -63,9 +64,30 @@ def rules_hash(path: Path) -> str:
 
 def text_hash(text: str, name: str) -> str:
     """``rules_hash`` of rules given as text (pasted into the web table), named ``name``."""
-    res = resolve(parse_text(text, name))
+    return _hash_of(list(resolve(parse_text(text, name)).sources.values()))
+
+
+def game_hash(game: AnyGame) -> str:
+    """``rules_hash`` of a loaded game's rules file, from the files it was built from (no
+    parse: a table starts without one) while they are unchanged; else parsed again."""
+    texts = []
+    for name, sha in game.files:
+        try:
+            text = read_rules(Path(name))
+        except CompileError:
+            break
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() != sha:
+            break
+        texts.append(text)
+    else:
+        if texts:
+            return _hash_of(texts)
+    return rules_hash(game.path)
+
+
+def _hash_of(sources: list[str]) -> str:
     h = hashlib.sha256()
-    for source in res.sources.values():
+    for source in sources:
         data = source.encode("utf-8")
         h.update(f"{len(data)}:".encode())
         h.update(data)
@@ -84,9 +106,8 @@ AnyTable = Any  # GameTable | TricksGameTable | BankingGameTable: each family's 
 
 
 def family_of(game: AnyGame) -> str:
-    if isinstance(game, BankingGame):
-        return "banking"
-    return "tricks" if game.ir.tricks is not None else "climbing"
+    """climbing, tricks or banking (from the game's info: its IR is not compiled)."""
+    return game.family
 
 
 # ------------------------------------------------------------------ actions as text
@@ -162,7 +183,7 @@ class Recorder:
             "type": "header", "format": FORMAT, "version": VERSION, "game": game.name,
             "family": self.family, "rules_file": game.path.name,
             "builtin": is_builtin(game.path),
-            "rules_sha256": sha256 if sha256 is not None else rules_hash(game.path),
+            "rules_sha256": sha256 if sha256 is not None else game_hash(game),
             "compiler": compiler_version(), "seed": seed, "seats": list(seats)}]
         self.rounds = 0
         self.scores = [0] * len(seats)
@@ -229,8 +250,11 @@ class Recorder:
 def record_table(table: AnyTable, path: Path) -> list[int]:
     """One table on its own, e.g. made with given hands (``new_table(hands=..., seed=...)``),
     played out by its bots and recorded to ``path``; its scores."""
-    rec = Recorder(table.game, seed=table.setup["seed"] if table.setup else "",
-                   seats=table.seat_kinds)
+    if table.setup is None:
+        raise ReplayError("record_table records a table made with given cards (new_table("
+                          "hands=..., seed=...)); a match dealt from its seed is recorded "
+                          "with record_match")
+    rec = Recorder(table.game, seed=table.setup["seed"], seats=table.seat_kinds)
     rec.start_round(table)
     table.play_out()
     rec.end_round(table)

@@ -96,6 +96,13 @@ def test_given_cards_with_a_leader_and_a_level_round_trip(tmp_path: Path) -> Non
     assert check_file(tmp_path / "b.jsonl")["scores"] == list(u.result().scores)
 
 
+def test_record_table_is_for_tables_of_given_cards(tmp_path: Path) -> None:
+    with pytest.raises(ReplayError, match="a match dealt from its seed is recorded with "
+                                          "record_match"):
+        record_table(load("big_two").new_table(seed=1), tmp_path / "x.jsonl")
+    assert not (tmp_path / "x.jsonl").exists()
+
+
 def test_given_cards_without_a_seed_are_not_recorded() -> None:
     game = load("big_two")
     hands = deal_record("climbing", game.new_table(seed=5))["hands"]
@@ -339,3 +346,22 @@ def test_a_hostile_given_object_is_refused(name: str, field: str, value: object,
     with pytest.raises(ReplayError) as err:
         check_file(write(tmp_path / "bad.jsonl", lines))
     assert said in str(err.value)
+
+
+def test_the_header_hash_is_read_from_the_files_a_game_was_built_from(
+        tmp_path: Path) -> None:
+    """game_hash (what a Recorder writes; no parse) is rules_hash, for every built-in game
+    and for a variant with its base; once a file changed it hashes the files as they are."""
+    from cardrules.replay import game_hash, rules_hash
+    for name in GAMES:
+        game = load(name)
+        assert game.files and game_hash(game) == rules_hash(game.path)
+    base, variant = tmp_path / "tractor.rules", tmp_path / "mine.rules"
+    base.write_text(load("tractor").path.read_text(encoding="utf-8"), encoding="utf-8")
+    variant.write_text("game mine extends tractor\n", encoding="utf-8")
+    game = load(variant)
+    assert [Path(p).name for p, _ in game.files] == ["mine.rules", "tractor.rules"]
+    before = game_hash(game)
+    assert before == rules_hash(variant)
+    base.write_text(base.read_text(encoding="utf-8") + "# changed\n", encoding="utf-8")
+    assert game_hash(game) == rules_hash(variant) != before

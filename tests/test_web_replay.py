@@ -261,7 +261,7 @@ def test_uploads_are_bounded(client: TestClient, tmp_path: Path,
     r = client.post("/api/replays", json={"replay": recorded(tmp_path)})
     assert r.status_code == 422 and "the web table opens at most 10" in r.json()["error"]
     monkeypatch.setattr(replays, "MAX_OPEN", 2)
-    monkeypatch.setattr(replays, "MAX_ACTIONS", 50_000)
+    monkeypatch.setattr(replays, "MAX_ACTIONS", 20_000)
     ids = [client.post("/api/replays", json={"replay": recorded(tmp_path)}).json()["id"]
            for _ in range(3)]
     assert client.get(f"/api/replays/{ids[0]}/rounds/1").status_code == 404  # closed

@@ -391,6 +391,7 @@ def create_app() -> Starlette:
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     opened: OrderedDict[str, replays.Opened] = OrderedDict()
+    playbacks = asyncio.Semaphore(replays.AT_ONCE)
 
     async def open_replay(request: Request) -> Response:
         raw = await request.body()
@@ -412,8 +413,9 @@ def create_app() -> Starlette:
                 return JSONResponse({"error": "the pasted rules do not check",
                                      "diagnostics": problems}, status_code=422)
         try:
-            op = await asyncio.to_thread(replays.open_replay, data["replay"].encode("utf-8"),
-                                         rules)
+            async with playbacks:
+                op = await asyncio.to_thread(replays.open_replay,
+                                             data["replay"].encode("utf-8"), rules)
         except (ReplayError, CompileError) as err:
             text = err.render() if isinstance(err, CompileError) else str(err)
             return JSONResponse({"error": text}, status_code=422)
@@ -441,7 +443,8 @@ def create_app() -> Starlette:
         if view != "open" and not (view.isdigit() and int(view) < len(op.rep.seats)):
             raise BadRequest(f"view: a seat, 0 to {len(op.rep.seats) - 1}, or open")
         try:
-            shown = await asyncio.to_thread(replays.frames, op, number, view)
+            async with playbacks:
+                shown = await asyncio.to_thread(replays.frames, op, number, view)
         except ReplayError as err:
             raise BadRequest(str(err), 422) from None
         return JSONResponse({"round": number, "view": view, "frames": shown})
