@@ -731,7 +731,7 @@ def given_table(game: AnyGame, r: Round, kinds: list[str]) -> AnyTable:
         if isinstance(game, BankingGame):
             return game.new_table(seed=g["seed"], seats=kinds, stock=g["stock"])
         if family_of(game) == "tricks":
-            from .tricks_game import TricksGame
+            from .families.tricks.game import TricksGame
             assert isinstance(game, TricksGame)
             return game.new_table(seed=g["seed"], seats=kinds, hands=r.hands,
                                   dealer=None if g["dealer"] < 0 else g["dealer"],

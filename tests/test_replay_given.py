@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from cardrules.banking_game import BankingGame
 from cardrules.compiler import builtin_games
+from cardrules.families.banking.game import BankingGame
 from cardrules.game import load
 from cardrules.replay import (
     SCHEMA_PATH,

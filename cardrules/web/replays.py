@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..banking_game import BankingGame
 from ..cards import format_cards
+from ..families.banking.game import BankingGame
 from ..replay import (
     AnyTable,
     Replay,
