@@ -227,9 +227,10 @@ class Recorder:
 
     def text(self, totals: Sequence[int] | None = None, *, complete: bool = True) -> str:
         """The file's text; ``totals`` the match's (None: tables on their own, whose totals
-        are their scores). ``complete`` False: the match is not over (a web table's match
-        saved between rounds); the rounds are those with a result, never a round in play
-        (its lines would show every seat's hand)."""
+        are their scores). ``complete`` False: the match is not over (a match stopped part
+        way); the rounds are those with a result, never a round in play (its lines would
+        show every seat's hand). The file names the seed, from which every deal to come
+        follows: the web table saves a match only once it is over."""
         done = max((i for i, x in enumerate(self.lines) if x["type"] == "result"), default=0)
         end = {"type": "end", "rounds": self.rounds_over, "scores": self.scores,
                "totals": list(self.scores if totals is None else totals),

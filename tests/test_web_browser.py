@@ -182,10 +182,10 @@ def test_a_finished_round_is_saved_opened_and_stepped_through(browser: Browser, 
     link = start_table(page, base_url, "doudizhu", "7")
     page.goto(base_url + link)
     page.locator("#title").wait_for()
-    assert page.locator("#saveBox").is_hidden()  # nothing is over yet: nothing to save
+    assert page.locator("#saveBox").is_hidden()  # the match is not over: nothing to save
     play_by_clicking(page)
     page.wait_for_selector("#saveReplay", state="visible")
-    assert page.locator("#saveNote").inner_text() == "(1 round over)"
+    assert page.locator("#saveNote").inner_text() == "(1 round)"  # 斗地主's match: one round
     with page.expect_download() as info:
         page.click("#saveReplay")
     saved = tmp_path / "saved.jsonl"

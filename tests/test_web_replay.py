@@ -1,6 +1,7 @@
-"""Replay files in the web table, through its HTTP API: a seat downloads the rounds that are
-over (written by cardrules/replay.py's Recorder, the file `play --record` writes), never the
-round in play nor anything for a token that is not a seat of the table; an uploaded file is
+"""Replay files in the web table, through its HTTP API: a seat downloads the match once it is
+over (written by cardrules/replay.py's Recorder, the file `play --record` writes), never
+before (the file names the match's seed, from which every deal to come follows), nor
+anything for a token that is not a seat of the table; an uploaded file is
 checked against its rules and stepped through from any seat's view or with every hand open;
 broken, hostile or mismatched files get a sentence, and the server keeps serving. The browser
 side is in test_web_browser.py."""
@@ -45,6 +46,18 @@ def session(client: TestClient, table_id: str) -> Session:
     return found
 
 
+def play_match(client: TestClient, tid: str, tok: str) -> dict[str, Any]:
+    """Every round of the match, the person's last legal move each time; the last state."""
+    for _ in range(200):
+        st = play_round(client, tid, tok)
+        if st["replay_ready"]:
+            return st
+        assert client.get(f"/api/tables/{tid}/replay?token={tok}").status_code == 409
+        r = client.post(f"/api/tables/{tid}/next?token={tok}")
+        assert r.status_code == 200, r.text
+    raise AssertionError("the match did not end")
+
+
 def play_round(client: TestClient, tid: str, tok: str) -> dict[str, Any]:
     st: dict[str, Any] = client.get(f"/api/tables/{tid}/state?token={tok}").json()
     for _ in range(3000):
@@ -75,65 +88,53 @@ def lines_of(text: str) -> list[dict[str, Any]]:
     ("tractor", ["human", "greedy", "greedy", "greedy"]),
     ("blackjack_casino", ["threshold", "human"]),
 ])
-def test_a_finished_round_is_saved_as_the_replay_file_play_writes(
+def test_a_finished_match_is_saved_as_the_replay_file_play_writes(
         client: TestClient, game: str, seats: list[str], tmp_path: Path) -> None:
     made = new_table(client, game, seats)
     tid, tok = made["id"], token_of(next(iter(made["links"].values())))
-    end = play_round(client, tid, tok)
-    assert end["rounds_over"] == 1
+    end = play_match(client, tid, tok)
+    s = session(client, tid)
+    assert end["rounds_over"] == (len(s.match.rounds) if s.match else 1)
     text = download(client, tid, tok)
     lines = lines_of(text)
     h = lines[0]
     assert (h["type"], h["game"], h["builtin"], h["seed"], h["seats"]) == \
         ("header", game, True, "3", seats)
-    result = next(x for x in lines if x["type"] == "result")
+    result = [x for x in lines if x["type"] == "result"][-1]
     assert result["scores"] == end["scores"]
-    s = session(client, tid)
-    over = s.match is None or s.match.over
-    assert lines[-1]["complete"] is over and lines[-1]["rounds"] == 1
+    assert lines[-1]["complete"] is True and lines[-1]["rounds"] == end["rounds_over"]
+    assert lines[-1]["totals"] == (list(s.match.result().totals) if s.match else end["totals"])
     path = tmp_path / "saved.jsonl"
     path.write_text(text, encoding="utf-8")
     assert check_file(path) == lines[-1]  # the command line replays it as recorded
 
 
-def test_nothing_to_save_before_a_round_is_over(client: TestClient) -> None:
+def test_nothing_to_save_before_the_match_is_over(client: TestClient) -> None:
     made = new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
     tid, tok = made["id"], token_of(made["links"]["0"])
     r = client.get(f"/api/tables/{tid}/replay?token={tok}")
     assert (r.status_code, r.json()) == (409, {
-        "error": "no round is over yet: the replay file holds the rounds that are over, never "
-                 "the round in play"})
-    assert client.get(f"/api/tables/{tid}/state?token={tok}").json()["rounds_over"] == 0
+        "error": "the replay file is saved when the match is over: it names the match's seed, "
+                 "from which every deal to come follows (0 rounds over so far)"})
+    st = client.get(f"/api/tables/{tid}/state?token={tok}").json()
+    assert (st["rounds_over"], st["replay_ready"]) == (0, False)
 
 
-def test_a_download_mid_match_holds_only_the_rounds_that_are_over(client: TestClient,
-                                                                 tmp_path: Path) -> None:
-    """Round 2 in play: the file has round 1 and no card of round 2's hands that the seat
-    was not dealt itself (another seat's hand would be a leak)."""
-    made = new_table(client, "shuang_kou", ["human", "human", "greedy", "greedy"], seed=4)
-    tid = made["id"]
-    toks = [token_of(made["links"][s]) for s in ("0", "1")]
+def test_a_match_with_rounds_to_come_is_not_saved(client: TestClient) -> None:
+    """Round 1 of four is over: a file now would name the seed, and with it every seat's
+    hands of rounds 2 to 4 (dealt from it). Refused; the state says it is not ready."""
+    made = new_table(client, "shuang_kou", ["human", "greedy", "greedy", "greedy"], seed=4)
+    tid, tok = made["id"], token_of(made["links"]["0"])
+    st = play_round(client, tid, tok)
     s = session(client, tid)
-    for _ in range(3000):  # both people play round 1 (their last legal move each time)
-        if s.table.over:
-            break
-        st = client.get(f"/api/tables/{tid}/state?token={toks[s.table.seat]}").json()
-        client.post(f"/api/tables/{tid}/move?token={toks[s.table.seat]}",
-                    json={"move": st["legal"][-1]})
     assert s.table.over and not s.match.over
-    assert client.post(f"/api/tables/{tid}/next?token={toks[0]}").status_code == 200
-    text = download(client, tid, toks[0])
-    lines = lines_of(text)
-    assert [x["round"] for x in lines if x["type"] == "round"] == [1]
-    assert lines[-1] == {"type": "end", "rounds": 1, "scores": lines[-2]["scores"],
-                         "totals": list(s.match.result().totals), "complete": False}
-    path = tmp_path / "part.jsonl"
-    path.write_text(text, encoding="utf-8")
-    assert check_file(path) == lines[-1]
-    # round 1's hands are in the file (shown to all at its end); nothing of round 2 is
-    assert all(x.get("round", 1) == 1 for x in lines)
-    assert text == session(client, tid).recorder.text(  # type: ignore[union-attr]
-        list(s.match.result().totals), complete=False)
+    assert (st["rounds_over"], st["replay_ready"]) == (1, False)
+    r = client.get(f"/api/tables/{tid}/replay?token={tok}")
+    assert r.status_code == 409 and r.json()["error"].endswith("(1 round over so far)")
+    assert client.post(f"/api/tables/{tid}/next?token={tok}").status_code == 200
+    r = client.get(f"/api/tables/{tid}/replay?token={tok}")
+    assert r.status_code == 409 and not CARD.search(r.text) and "seed" in r.text
+    assert "4" not in r.json()["error"].replace("(1 round over so far)", "")  # no seed shown
 
 
 def test_no_token_fetches_a_replay_or_another_seats_cards(client: TestClient) -> None:

@@ -9,16 +9,17 @@ Routes: ``/`` the start page; ``/t/ID?token=T`` a seat's table page; ``/api/game
 ``POST /api/tables`` (a game or rules text, the seat kinds) -> the links; ``GET
 /api/tables/ID/state?token=T``; ``POST /api/tables/ID/move?token=T`` ``{"move": "S3 S4"}``;
 ``POST /api/tables/ID/next?token=T`` (the next round); ``GET /api/tables/ID/replay?token=T``
-(the rounds that are over, as a replay file); ``POST /api/check`` (rules text -> diagnostics);
+(the match as a replay file, once it is over); ``POST /api/check`` (rules text -> diagnostics);
 ``WS /ws/tables/ID?token=T`` (the state pushed at every change; moves sent); ``/replay`` the
 page that opens a replay file; ``POST /api/replays`` (a replay file, and rules if not a
 built-in game) -> its rounds; ``GET /api/replays/ID/rounds/N?view=SEAT|open`` (a round's
 frames).
 
-What a seat may download: the table's replay file holds the rounds that are over and never
-the round in play (its round line lists every seat's dealt hand). At the end of a round every
-hand is shown to every seat anyway, so a download reveals nothing a seat has not been shown;
-before the first round ends there is nothing to download (409)."""
+What a seat may download: the table's replay file, once the match is over (one round or
+many, as the rules say). The file names the match's seed, from which every deal of the match
+follows, so a file saved earlier would let a seat deal the hands to come; at the end of the
+match every hand has been shown to every seat, so the file reveals nothing a seat has not
+been shown. Before then the request is refused (409)."""
 
 from __future__ import annotations
 
@@ -200,20 +201,29 @@ class Session:
         out["totals"] = self.totals
         out["match_over"] = bool(self.match is not None and self.match.over)
         out["rounds_over"] = self.recorder.rounds_over if self.recorder else 0
+        out["replay_ready"] = self.match_done()
         return out
 
-    def replay_text(self) -> str:
-        """The replay file of the rounds that are over (the same writer as ``play
-        --record``); never the round in play."""
-        rec = self.recorder
-        if rec is None or rec.rounds_over == 0:
-            raise BadRequest("no round is over yet: the replay file holds the rounds that are "
-                             "over, never the round in play", 409)
+    def match_done(self) -> bool:
+        """Whether the match is over (a banking game: its rounds are played)."""
         if self.match is not None:
-            return rec.text(list(self.match.result().totals), complete=self.match.over)
+            return bool(self.match.over)
         assert isinstance(self.game, BankingGame)
-        plays = self.game.module.MATCH_ROUNDS or 1
-        return rec.text(list(rec.scores), complete=rec.rounds_over >= plays)
+        rounds = self.recorder.rounds_over if self.recorder else 0
+        return rounds >= (self.game.module.MATCH_ROUNDS or 1)
+
+    def replay_text(self) -> str:
+        """The match's replay file (the same writer as ``play --record``), once the match is
+        over: the file names the match's seed, from which every later round's deal follows,
+        so a file saved before the end would show a seat the others' hands to come."""
+        rec = self.recorder
+        if rec is None or not self.match_done():
+            over = rec.rounds_over if rec else 0
+            raise BadRequest("the replay file is saved when the match is over: it names the "
+                             "match's seed, from which every deal to come follows "
+                             f"({over} round{'' if over == 1 else 's'} over so far)", 409)
+        totals = self.match.result().totals if self.match is not None else rec.scores
+        return rec.text(list(totals))
 
 
 class Tables:
