@@ -177,7 +177,7 @@ def test_a_whole_round_of_each_family(client: TestClient, game: str, seats: list
     if game != "tractor":  # levels, not payouts
         assert sum(end["scores"]) == 0
     r = client.post(f"/api/tables/{tid}/next?token={token_of(link)}")
-    if s.match is not None and s.match.over:
+    if s.match is not None and s.match.over or game == "blackjack_casino":  # one round
         assert r.status_code == 409
     else:
         assert r.status_code == 200 and r.json()["round"] == 2

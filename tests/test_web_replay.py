@@ -120,6 +120,18 @@ def test_nothing_to_save_before_the_match_is_over(client: TestClient) -> None:
     assert (st["rounds_over"], st["replay_ready"]) == (0, False)
 
 
+def test_a_banking_match_ends_with_its_rounds(client: TestClient) -> None:
+    """blackjack's match is one round (as play_match plays it): then the file may be saved,
+    and no further round is dealt (from the seed the file shows)."""
+    made = new_table(client, "blackjack", ["threshold", "human"])
+    tid, tok = made["id"], token_of(made["links"]["1"])
+    st = play_round(client, tid, tok)
+    assert (st["replay_ready"], st["match_over"]) == (True, True)
+    assert lines_of(download(client, tid, tok))[-1]["rounds"] == 1
+    r = client.post(f"/api/tables/{tid}/next?token={tok}")
+    assert (r.status_code, r.json()) == (409, {"error": "the match is over"})
+
+
 def test_a_match_with_rounds_to_come_is_not_saved(client: TestClient) -> None:
     """Round 1 of four is over: a file now would name the seed, and with it every seat's
     hands of rounds 2 to 4 (dealt from it). Refused; the state says it is not ready."""

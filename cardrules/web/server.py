@@ -199,13 +199,15 @@ class Session:
         out["version"] = self.version  # grows at every move
         out["kinds"] = self.kinds
         out["totals"] = self.totals
-        out["match_over"] = bool(self.match is not None and self.match.over)
+        out["match_over"] = self.match_done()
         out["rounds_over"] = self.recorder.rounds_over if self.recorder else 0
         out["replay_ready"] = self.match_done()
         return out
 
     def match_done(self) -> bool:
-        """Whether the match is over (a banking game: its rounds are played)."""
+        """Whether the match is over (a banking game: its rounds are played, as
+        ``play_match`` plays them; no round is dealt after, from the seed the saved replay
+        file shows)."""
         if self.match is not None:
             return bool(self.match.over)
         assert isinstance(self.game, BankingGame)
@@ -384,7 +386,7 @@ def create_app() -> Starlette:
         async with session.lock:
             if not session.table.over:
                 raise BadRequest("the round is not over", 409)
-            if session.match is not None and session.match.over:
+            if session.match_done():
                 raise BadRequest("the match is over", 409)
             session.start_round()
         await push(session)
