@@ -737,6 +737,8 @@ def given_table(game: AnyGame, r: Round, kinds: list[str]) -> AnyTable:
             return game.new_table(seed=g["seed"], seats=kinds, hands=r.hands,
                                   dealer=None if g["dealer"] < 0 else g["dealer"],
                                   levels=g["levels"], round_number=g["round_number"])
+        from .families.climbing.game import ClimbingGame
+        assert isinstance(game, ClimbingGame)
         return game.new_table(seed=g["seed"], seats=kinds, hands=r.hands,
                               leader=None if g["leader"] < 0 else g["leader"],
                               first_round=g["first_round"])

@@ -21,6 +21,8 @@ from typing import Any
 
 from ..cards import format_cards
 from ..families.banking.game import BankingGame
+from ..families.climbing.game import ClimbingGame
+from ..families.tricks.game import TricksGame
 from ..replay import (
     AnyTable,
     Replay,
@@ -82,10 +84,12 @@ def game_for(rep: Replay, rules: str | None) -> AnyGame:
             raise ReplayError(f"the recording is of {h['rules_file']}, which is not a built-in "
                               "game: paste its rules with the file to open it")
         try:
-            return load_for(rep, None)
+            loaded = load_for(rep, None)
         except ReplayError as err:  # the server's own folders are not shown
             path = str(find_rules(rep, None))
             raise ReplayError(str(err).replace(path, h["rules_file"])) from None
+        assert isinstance(loaded, ClimbingGame | TricksGame | BankingGame)
+        return loaded
     now = text_hash(rules, h["rules_file"])
     if now != h["rules_sha256"]:
         raise ReplayError(f"the rules no longer match the recording: the pasted rules (with "
