@@ -120,7 +120,11 @@ def cmd_compile(args: argparse.Namespace, out: TextIO) -> int:
     game = _load_any(args.game)
     target = Path(args.output)
     if target.exists() and not target.is_dir():
-        raise UsageError(f"-o {target}: not a directory")
+        raise UsageError(f"-o {target}: not a directory (-o names the directory to write "
+                         f"{game.name}.py into)")
+    if not target.exists() and target.suffix == ".py":
+        raise UsageError(f"-o {target}: -o names a directory, and the module is written into "
+                         f"it as {game.name}.py: give -o {target.parent}")
     target.mkdir(parents=True, exist_ok=True)
     path = target / f"{game.name}.py"
     write_replacing(path, game.source)
@@ -420,7 +424,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("game", help="a built-in game name or a .rules file")
     c = sub.add_parser("compile", help="write the generated Python module")
     c.add_argument("game")
-    c.add_argument("-o", "--output", default=".", help="directory to write into (default .)")
+    c.add_argument("-o", "--output", default=".", metavar="DIR",
+                   help="the directory to write NAME.py into, made if missing (default .)")
     c = sub.add_parser("classify", help="what combination some cards form")
     c.add_argument("game")
     c.add_argument("cards", nargs="+", help="cards like S3 H10 DQ or ♠3 ♥10")
