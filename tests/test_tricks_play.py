@@ -1,13 +1,10 @@
-"""Family tricks at the table: rounds played by bots keep every invariant, the API works as
-for every family, views hide what a seat may not see, and the CLI plays and simulates.
-
-The normal run plays 1,000 rounds of each tricks game (`pytest -m slow`: 10,000)."""
+"""Family tricks at the table: the API works as for every family, views hide what a seat
+may not see, and the CLI plays and simulates. The invariants of rounds played by bots, move
+by move: tests/test_tricks_invariants.py."""
 
 from __future__ import annotations
 
 import io
-import random
-from collections import Counter
 
 import pytest
 
@@ -15,9 +12,8 @@ import cardrules
 from cardrules.cards import parse_cards
 from cardrules.cli import main
 from cardrules.compiler import builtin_games, compile_path
-from cardrules.families.tricks.game import TricksGame, TricksGameTable
+from cardrules.families.tricks.game import TricksGame
 from cardrules.runtime.core import IllegalMove
-from cardrules.runtime.tricks import trick
 from cardrules.runtime.tricks.table import TricksTable, _Play
 
 GAMES = [p.stem for p in builtin_games() if compile_path(p).family == "tricks"]
@@ -27,91 +23,6 @@ def load(name: str) -> TricksGame:
     game = cardrules.load(name)
     assert isinstance(game, TricksGame)
     return game
-
-
-def expected_rise(points: int, dealer_side: bool, band: int) -> int:
-    """The level table of rules-digest §4, written plainly (no cap at A: levels start at 0)."""
-    if dealer_side:
-        return 3 if points == 0 else 2 if points < band else 1 if points < 2 * band else 0
-    return 0 if points < 3 * band else (points - 2 * band) // band
-
-
-def play_checked(game: TricksGame, seed: int) -> TricksGameTable:
-    """One round by random and greedy bots, checking every invariant on the way."""
-    rng = random.Random(seed)
-    kinds = [rng.choice(["random", "greedy"]) for _ in range(game.players)]
-    dealer = rng.choice([None, rng.randrange(game.players)])
-    t = game.new_table(seed=seed, seats=kinds, dealer=dealer)
-    full = Counter(c for c in game.tm.DECK for _ in range(game.tm.COPIES))
-    before: dict[int, tuple[int, ...]] = {}
-    seen_tricks = 0
-    while not t.over:
-        seat = t.seat
-        legal = t.legal_actions()
-        assert 0 < len(legal) <= 300
-        if t.phase == "play" and t.play is not None and not t.play.selection:
-            before[seat] = t.hand(seat)
-        phase = t.phase
-        t.apply(t.bot_move())
-        if t.phase == phase and len(t.tricks) == seen_tricks:
-            continue  # the checks below at each change of phase and each trick
-        for k, tr in enumerate(t.tricks[seen_tricks:], seen_tricks):
-            order = t.order
-            lead_seat, lead = tr.plays[0]
-            tried = tr.failed_throw or lead
-            assert trick.lead_problem(tried, order, game.tm) is None
-            for s, cards in tr.plays[1:]:
-                assert trick.follow_problem(lead, before[s], cards, order, game.tm) is None
-            assert tr.winner == tr.plays[trick.trick_winner([p for _, p in tr.plays], order,
-                                                            game.tm)][0]
-            assert k == 0 or tr.leader == t.tricks[k - 1].winner
-            seen_tricks = k + 1
-        # every card in exactly one place: hands, the kitty (or what was buried), tricks
-        kitty = t.kitty if t.phase == "deal" or t.phase == "last bids" else t.buried
-        if t.phase in ("deal", "last bids"):
-            placed = Counter(c for h in t.hands for c in h) + Counter(t.stream[t.dealt:]) \
-                + Counter(t.kitty)
-        else:
-            placed = Counter(c for h in t.hands for c in h) + Counter(kitty) + Counter(
-                c for tr in t.tricks for _, p in tr.plays for c in p) + Counter(
-                c for _, p in (t.play.plays if t.play else []) for c in p)
-            if t.phase == "bury":
-                placed = Counter(c for h in t.hands for c in h) + Counter(t.buried)
-        assert placed == full
-        # a view shows its own hand, and the kitty only to the dealer
-        for s in range(game.players):
-            v = t.view(s)
-            assert Counter(v.hand) == Counter(t.hands[s])
-            assert not v.kitty or s == t.dealer
-    r = t.result()
-    total = 100 * game.tm.COPIES
-    taken = sum(tr.points for tr in t.tricks)
-    assert taken + r.kitty_points == total  # card points: 100 per deck
-    assert not any(t.hands)
-    band = dict(game.ir.consts)["band"]
-    for s in range(game.players):
-        rise = expected_rise(r.defender_points, (s - r.dealer) % 2 == 0, band)
-        if (s - r.dealer) % 2:
-            rise = min(rise, 12 - t.levels[s])
-        assert r.level_up[s] == rise
-    assert r.next_dealer == ((r.dealer + 1) % 4 if r.defender_points >= 2 * band
-                             else (r.dealer + 2) % 4)
-    return t
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_rounds_keep_every_invariant(name: str) -> None:
-    game = load(name)
-    for seed in range(1000):
-        play_checked(game, seed)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", GAMES)
-def test_rounds_keep_every_invariant_long(name: str) -> None:
-    game = load(name)
-    for seed in range(1000, 11000):
-        play_checked(game, seed)
 
 
 @pytest.mark.parametrize("name", GAMES)

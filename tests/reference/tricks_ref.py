@@ -369,3 +369,97 @@ def trick_winner_to_format(plays: Sequence[Sequence[str]], rules: Rules, pos: Po
         if k is not None and k > best_key:
             best, best_key = i, k
     return best
+
+
+# ------------------------------------------------------------------ checks of one move
+def is_legal_follow(lead: Sequence[str], hand: Sequence[str], play: Sequence[str],
+                    rules: Rules, pos: Pos) -> bool:
+    """Whether ``play`` is a legal follow to ``lead`` from ``hand``: the rule of
+    legal_follows_to_format for one play, without listing the hand's subsets (a hand of 25
+    or 39 cards has millions). The best vector any set of as many cards from the hand
+    reaches is the vector of the hand's cards of the led class all together: a packing uses
+    at most the lead's count of cards, which a set of that many cards can hold (and a subset
+    never packs more than the whole)."""
+    n = len(lead)
+    if len(play) != n or Counter(play) - Counter(hand):
+        return False
+    led = pos[lead[0]][0]
+    in_class = [c for c in hand if pos[c][0] == led]
+    if sum(pos[c][0] == led for c in play) != min(n, len(in_class)):
+        return False
+    shapes = lead_format(lead, rules, pos)
+    if len(in_class) <= n or all(s == (1, 1) for s in shapes):
+        return True
+    part = [c for c in play if pos[c][0] == led]
+    return format_vector(part, shapes, rules, pos) == format_vector(in_class, shapes, rules, pos)
+
+
+Unit = tuple[Shape, int, tuple[str, ...]]  # shape, top position, the cards
+
+
+def unit_splits(cards: Sequence[str], rules: Rules, pos: Pos) -> list[list[Unit]]:
+    """The splits of cards of one class into units that lead_format reads a lead as (the
+    best by size then top position, high to low), each unit with its cards."""
+    out: list[list[Unit]] = []
+
+    def walk(left: Counter[str], taken: list[Unit]) -> None:
+        if not left:
+            out.append(taken)
+            return
+        low = min(left, key=lambda c: (pos[c][1], c))
+        for width, length in unit_shapes(rules):
+            if width * length > sum(left.values()) or left[low] < width:
+                continue
+            for inst in instances(left, width, length, pos):
+                if low in inst:
+                    top = max(pos[c][1] for c in inst)
+                    walk(left - Counter(inst), [*taken, ((width, length), top, inst)])
+
+    walk(Counter(cards), [])
+
+    def key(split: list[Unit]) -> list[tuple[int, int, Shape]]:
+        return sorted(((s[0] * s[1], top, s) for s, top, _ in split), reverse=True)
+
+    best = max(key(s) for s in out)
+    return [s for s in out if key(s) == best]
+
+
+def can_beat(hand: Sequence[str], unit: Unit, led: str, pos: Pos) -> bool:
+    """Whether a hand holds, in the led class, a unit of the same shape and higher."""
+    (width, length), top, _ = unit
+    held = Counter(c for c in hand if pos[c][0] == led)
+    return any(max(pos[c][1] for c in inst) > top
+               for inst in instances(held, width, length, pos))
+
+
+def throw_outcomes(throw: Sequence[str], others: Sequence[Sequence[str]], rules: Rules,
+                   pos: Pos) -> set[tuple[str, ...]]:
+    """What a lead of one class may put on the table (sorted): all of it when it is one
+    unit, or when no other hand can beat any of its units; else the smallest unit some hand
+    can beat (the lowest, then the fewest cards). A set: units as low and as large made of
+    different but equal cards (two off-suit trump-rank cards) are equally right."""
+    led = pos[throw[0]][0]
+    out: set[tuple[str, ...]] = set()
+    for split in unit_splits(throw, rules, pos):
+        if len(split) < 2:
+            return {tuple(sorted(throw))}
+        beaten = [u for u in split if any(can_beat(h, u, led, pos) for h in others)]
+        if not beaten:
+            return {tuple(sorted(throw))}
+        low = min((top, s[0] * s[1]) for s, top, _ in beaten)
+        out |= {tuple(sorted(u[2])) for u in beaten if (u[1], u[0][0] * u[0][1]) == low}
+    return out
+
+
+def largest_unit(cards: Sequence[str], rules: Rules, pos: Pos) -> int:
+    """Cards in the largest unit of a lead (of one class)."""
+    shape = lead_format(cards, rules, pos)[0]
+    return shape[0] * shape[1]
+
+
+POINTS = {"5": 5, "10": 10, "K": 10}
+
+
+def card_points(cards: Sequence[str]) -> int:
+    """5s count 5, 10s and Ks 10: 100 per deck."""
+    return sum(POINTS.get(rank(c), 0) for c in cards)
