@@ -140,6 +140,9 @@ def cmd_classify(args: argparse.Namespace, out: TextIO) -> int:
         raise InputError(str(err)) from None
     if game.family == "tricks":
         return _classify_tricks(game, cards, args, out)
+    if args.trump is not None or args.level is not None:
+        raise UsageError(f"--trump and --level give a trump state, for a trick-taking game; "
+                         f"{game.name} is of family {game.family} and has none")
     combo = game.classify(cards)
     if combo is None:
         out.write(f"{game.format_cards(game.sort_cards(cards))}: not a combination\n")
@@ -156,10 +159,11 @@ def _classify_tricks(game: Game, cards: tuple[int, ...], args: argparse.Namespac
     if args.level is None:
         raise UsageError("a trick-taking game classifies under a trump state: give --trump "
                          "SUIT|none and --level RANK")
-    state = game.state(args.trump, args.level)
-    combo = game.classify(cards, trump=args.trump, level=args.level)
+    trump = "none" if args.trump is None else args.trump
+    state = game.state(trump, args.level)
+    combo = game.classify(cards, trump=trump, level=args.level)
     shown = game.format_cards(game.sort_cards(cards, state))
-    where = f"(trump {args.trump}, level {args.level})"
+    where = f"(trump {trump}, level {args.level})"
     if combo is None:
         out.write(f"{shown}: not a unit {where}\n")
         return EXIT_INPUT
@@ -429,8 +433,8 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("classify", help="what combination some cards form")
     c.add_argument("game")
     c.add_argument("cards", nargs="+", help="cards like S3 H10 DQ or ♠3 ♥10")
-    c.add_argument("--trump", default="none",
-                   help="family tricks: the trump suit (S H C D, or none)")
+    c.add_argument("--trump",
+                   help="family tricks: the trump suit (S H C D, or none; default none)")
     c.add_argument("--level", help="family tricks: the trump rank (the dealer side's level)")
     for name, helptext in (("play", "play one round or match"),
                            ("simulate", "play many games with bots")):

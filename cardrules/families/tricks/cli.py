@@ -56,11 +56,28 @@ def _ask(table: TricksGameTable, out: TextIO) -> None:
                                            for s, c in view.trick) + "\n")
         if view.selection:
             out.write(f"chosen so far: {format_cards(list(view.selection))}\n")
-        out.write(f"defenders' points: {view.defender_points}\n"
-                  "your move (cards, 'pass', 'done', '?' for options): ")
+        if view.kitty and view.phase == "bury":  # the dealer's view only
+            taken = game.tm.KITTY  # the kitty taken, then what was buried
+            order = game.order(view.trump or TrumpState(-1, rank))
+            out.write(f"kitty taken: {format_cards(sorted(view.kitty[:taken], key=order.strength))}"
+                      f"; buried so far: {format_cards(list(view.kitty[taken:])) or 'none'}\n")
+        if view.phase != "deal" and view.phase != "last bids":
+            out.write(f"defenders' points: {view.defender_points}\n")
+        out.write(f"your move ({_move_words(table, view)}; '?' for options): ")
         out.flush()
         if take_move(table, out, listing=len(table.legal_actions())):
             return
+
+
+def _move_words(table: TricksGameTable, view: TricksSeatView) -> str:
+    """What the seat may type now."""
+    if view.phase in ("deal", "last bids"):
+        return "bid cards you hold, like 'bid H5', or 'pass'"
+    if view.phase == "bury":
+        return f"bury {table.game.tm.KITTY - len(table.buried)} more card(s): cards like S3"
+    if view.trick:
+        return f"follow with {len(view.trick[0][1])} card(s) of your hand"
+    return "lead: cards like S3 S3, all at once, or one at a time and then 'done'"
 
 
 def play_round(game: TricksGame, table: TricksGameTable, out: TextIO) -> None:
@@ -83,7 +100,8 @@ def play_round(game: TricksGame, table: TricksGameTable, out: TextIO) -> None:
                     _dealt_hands(table, out)
             phase = table.phase
         for t in table.tricks[seen_tricks:]:
-            failed = f" (throw {format_cards(list(t.failed_throw))} failed)" \
+            tried = sorted(t.failed_throw, key=table.order.strength)
+            failed = f" (throw {format_cards(tried)} failed)" \
                 if t.failed_throw else ""
             plays = "; ".join(f"{s}: {format_cards(list(c))}" for s, c in t.plays)
             out.write(f"trick {seen_tricks + 1}{failed}: {plays} -> seat {t.winner} "
