@@ -331,12 +331,26 @@ def _record_dir(args: argparse.Namespace) -> str | None:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from .pool import SimulationError
+    try:
+        return _simulate(args, out)
+    except SimulationError as err:  # a lost worker, Ray missing or unreachable
+        raise InputError(str(err)) from None
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from .simulate import simulate, summary_text
     game_any = _load_any(args.game)
     if args.n < 1:
         raise UsageError("-n must be at least 1")
-    if not 1 <= args.workers <= MAX_WORKERS:
-        raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}")
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address is the Ray cluster's: give it with --backend ray")
+    if args.workers is None:  # local: one process; Ray: one worker per CPU of the cluster
+        args.workers = 1 if args.backend == "local" else 0
+    elif not 1 <= args.workers <= (MAX_WORKERS if args.backend == "local" else 4096):
+        raise UsageError(f"--workers must be between 1 and "
+                         f"{MAX_WORKERS if args.backend == 'local' else 4096}")
+    where = {"backend": args.backend, "address": args.address}
     if is_banking(game_any):
         from .simulate_banking import banking_summary, simulate_banking
         kinds = _seats(args.seats, game_any)
@@ -345,7 +359,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                              "'cardrules play'")
         bstats = simulate_banking(game_any, n=args.n, seed=args.seed, seats=kinds,
                                   workers=args.workers, record=_record_dir(args),
-                                  progress=sys.stderr.isatty() and not args.json)
+                                  progress=sys.stderr.isatty() and not args.json, **where)
         out.write(json.dumps(bstats, indent=2, ensure_ascii=False) + "\n" if args.json
                   else banking_summary(bstats))
         return EXIT_OK
@@ -356,7 +370,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                          "'cardrules play'")
     show = sys.stderr.isatty() and not args.json
     stats = simulate(game, n=args.n, seed=args.seed, seats=seats, workers=args.workers,
-                     progress=show, record=_record_dir(args))
+                     progress=show, record=_record_dir(args), **where)
     if args.json:
         out.write(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
     else:
@@ -448,7 +462,13 @@ def build_parser() -> argparse.ArgumentParser:
                        else "write a replay file per game into this folder")
         if name == "simulate":
             c.add_argument("-n", type=int, required=True, help="how many games")
-            c.add_argument("--workers", type=int, default=1)
+            c.add_argument("--workers", type=int, help="processes (default 1), or Ray workers "
+                           "(default: one per CPU of the cluster)")
+            c.add_argument("--backend", choices=("local", "ray"), default="local",
+                           help="where the games are played: local processes, or Ray "
+                           "(the ray extra)")
+            c.add_argument("--address", help="with --backend ray: the cluster's address "
+                           "(default: a local Ray instance for this run)")
             c.add_argument("--json", action="store_true")
     c = sub.add_parser("diff", help="what differs between two games (exit 1 if anything)")
     c.add_argument("a", help="a built-in game name or a .rules file")

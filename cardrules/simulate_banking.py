@@ -1,53 +1,45 @@
 """Many rounds of a banking game with bots: each seat's mean result per round with a 95%
 interval, and the mean result per player hand. Deterministic per round index, whatever the
-worker count."""
+worker count and backend (the pool and statistics are simulate.py's: pool.py, stats.py)."""
 
 from __future__ import annotations
 
-import functools
-import math
-import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from .families.banking.game import BankingGame, BankingMatchResult
-from .simulate import show_progress
+from .gameinfo import GameInfo
+from .pool import Work, stream
+from .simulate import Progress
+from .stats import Moments
+
+# One round's summary: each seat's result, and each player hand's (seat, payout, bet).
+Summary = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], int]
+Setup = tuple[GameInfo, str, Path, int, tuple[str, ...], str | None]
+Plan = tuple[BankingGame, int, tuple[str, ...], str | None]
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its 95% interval (normal approximation)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
-
-_CHUNK = 50
-
-
-@functools.lru_cache(maxsize=4)
-def _game(path: str) -> BankingGame:
-    from .game import load
-    game = load(Path(path))
+def _setup(arg: Setup) -> Plan:
+    """A worker builds the game once, from the module the parent loaded (the rules file is not
+    read again)."""
+    from .game import from_source
+    info, source, path, seed, seats, record = arg
+    game = from_source(info, source, path)
     assert isinstance(game, BankingGame)
-    return game
+    return game, seed, seats, record
 
 
-def _run_chunk(args: tuple[str, int, int, int, tuple[str, ...], str | None]
-               ) -> list[dict[str, Any]]:
+def _play(plan: Plan, start: int, stop: int) -> list[Summary]:
     from .replay import record_name
-    path, seed, start, stop, seats, record = args
-    game = _game(path)
+    game, seed, seats, record = plan
     out = []
     for i in range(start, stop):
         res = game.play_match(seed=f"{seed}/{i}", seats=seats) if record is None else \
             _recorded(game, f"{seed}/{i}", seats, Path(record) / record_name(game.name, seed, i))
-        out.append({"scores": list(res.scores),
-                    "hands": [(h.seat, h.payout, h.bet) for r in res.rounds for h in r.hands],
-                    "rounds": len(res.rounds)})
+        out.append((tuple(res.scores),
+                    tuple((h.seat, h.payout, h.bet) for r in res.rounds for h in r.hands),
+                    len(res.rounds)))
     return out
 
 
@@ -61,51 +53,40 @@ def _recorded(game: BankingGame, seed: str, seats: Sequence[str], path: Path
     return BankingMatchResult(rounds=tuple(results), totals=tuple(totals))
 
 
-def _results(game: BankingGame, n: int, seed: int, seats: Sequence[str],
-             workers: int, record: str | None = None) -> Iterator[dict[str, Any]]:
-    chunks = [(str(game.path), seed, a, min(a + _CHUNK, n), tuple(seats), record)
-              for a in range(0, n, _CHUNK)]
-    if workers == 1:
-        for c in chunks:
-            yield from _run_chunk(c)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part in pool.map(_run_chunk, chunks):
-            yield from part
+def _results(game: BankingGame, n: int, seed: int, seats: Sequence[str], workers: int,
+             record: str | None = None, backend: str = "local",
+             address: str | None = None) -> Iterator[Summary]:
+    work = Work(_setup, _play, (game.info, game.source, game.path, seed, tuple(seats), record))
+    return stream(work, n, workers=workers, here=(game, seed, tuple(seats), record),
+                  backend=backend, address=address)
 
 
 def simulate_banking(game: BankingGame, *, n: int, seed: int, seats: Sequence[str],
-                     workers: int, progress: bool, record: str | None = None
-                     ) -> dict[str, Any]:
+                     workers: int, progress: bool, record: str | None = None,
+                     backend: str = "local", address: str | None = None) -> dict[str, Any]:
     """Statistics of ``n`` rounds; with ``record`` (a folder), a replay file for each."""
-    per_seat: list[list[int]] = [[] for _ in seats]
-    per_hand: list[list[int]] = [[] for _ in seats]
-    per_unit: list[float] = []
+    per_seat = [Moments() for _ in seats]
+    hands = [0] * len(seats)
+    per_unit = Moments()
     rounds = 0
-    for done, r in enumerate(_results(game, n, seed, seats, workers, record), start=1):
-        for s, v in enumerate(r["scores"]):
-            per_seat[s].append(v)
-        for s, payout, bet in r["hands"]:
-            per_hand[s].append(payout)
-            per_unit.append(payout / bet if bet else 0.0)
-        rounds += r["rounds"]
-        if progress and (done % 50 == 0 or done == n):
-            show_progress(done, n)
-    if progress:
-        sys.stderr.write("\n")
+    with Progress(n, progress) as bar:
+        for scores, played_hands, played in _results(game, n, seed, seats, workers, record,
+                                                     backend, address):
+            for s, v in enumerate(scores):
+                per_seat[s].add(v)
+            for s, payout, bet in played_hands:
+                hands[s] += 1
+                per_unit.add(payout / bet if bet else 0.0)
+            rounds += played
+            bar.step()
     rows = []
     for s, kind in enumerate(seats):
-        mean, half = _mean_ci(per_seat[s])
-        row: dict[str, Any] = {"seat": s, "kind": kind, "banker": s == game.module.BANKER,
-                               "mean": round(mean, 4),
-                               "ci95": [round(mean - half, 4), round(mean + half, 4)],
-                               "hands": len(per_hand[s])}
-        rows.append(row)
-    mean_u, half_u = _mean_ci(per_unit) if per_unit else (0.0, 0.0)
+        mean, ci95 = per_seat[s].interval()
+        rows.append({"seat": s, "kind": kind, "banker": s == game.module.BANKER,
+                     "mean": mean, "ci95": ci95, "hands": hands[s]})
+    mean_u, ci95_u = per_unit.interval()
     return {"game": game.name, "games": n, "rounds": rounds, "seed": seed, "unit": "round",
-            "seats": rows, "per_hand": {"hands": len(per_unit), "mean": round(mean_u, 4),
-                                        "ci95": [round(mean_u - half_u, 4),
-                                                 round(mean_u + half_u, 4)]}}
+            "seats": rows, "per_hand": {"hands": per_unit.n, "mean": mean_u, "ci95": ci95_u}}
 
 
 def banking_summary(stats: dict[str, Any]) -> str:
