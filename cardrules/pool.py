@@ -86,7 +86,8 @@ def stream(work: Work[A, S, R], n: int, *, workers: int = 1, here: S | None = No
 
 
 # ------------------------------------------------------------------ the scheduler
-Reply = tuple[str, int, Any, float]  # ("ok", start, results, seconds) or ("error", start, exc, 0)
+# ("ok", start, results, seconds), or ("error", start, (the error, its traceback), 0.0)
+Reply = tuple[str, int, Any, float]
 
 
 class Workers(Protocol):
@@ -125,18 +126,15 @@ def _scheduled(pool: Workers, n: int) -> Iterator[Any]:
                 inflight[w][issued] = stop
                 issued = stop
                 outstanding += 1
-        while emitted in done:
+        if emitted in done:  # the next chunk in order is here: out with it, then refill
             rows = done.pop(emitted)
             outstanding -= 1
             emitted += len(rows)
             yield from rows
-        if emitted >= n:
-            break
-        if emitted in done:
             continue
         for w, (status, start, payload, seconds) in pool.receive():
             if status != "ok":
-                raise payload
+                raise raised(payload)
             stop = inflight[w].pop(start)
             assert len(payload) == stop - start, "a chunk came back short"
             speed[w] = seconds / len(payload)
@@ -151,14 +149,21 @@ class RemoteTraceback(Exception):
         return str(self.args[0])
 
 
-def portable(err: BaseException) -> BaseException:
-    """An error to send back from a worker: itself, with its traceback as its cause, when it
-    survives pickling; else a SimulationError that says what it was."""
+def portable(err: BaseException) -> tuple[BaseException, str]:
+    """An error to send back from a worker, with its traceback as text (a cause does not
+    survive pickling): itself when it can be pickled, else a SimulationError that says what
+    it was."""
     text = "".join(traceback.format_exception(type(err), err, err.__traceback__))
     try:
         pickle.loads(pickle.dumps(err))
     except Exception:
-        return SimulationError(f"a worker failed: {type(err).__name__}: {err}")
+        return SimulationError(f"a worker failed: {type(err).__name__}: {err}"), text
+    return err, text
+
+
+def raised(payload: tuple[BaseException, str]) -> BaseException:
+    """The error of a worker, to raise here, with the worker's traceback as its cause."""
+    err, text = payload
     err.__cause__ = RemoteTraceback(f"\n\"\"\"\n{text}\"\"\"")
     return err
 

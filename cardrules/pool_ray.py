@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import re
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +24,7 @@ class Player:
 
     def __init__(self, work: Work[Any, Any, Any]) -> None:
         self.work = work
-        self.failed: BaseException | None = None
+        self.failed: tuple[BaseException, str] | None = None
         try:
             self.state = work.setup(work.arg)
         except Exception as err:  # reported with the first chunk, as a local worker does
@@ -41,6 +42,12 @@ def _ray() -> Any:
     except ImportError:
         raise SimulationError("--backend ray needs Ray, which is not installed: "
                               "pip install 'cardrules[ray]'") from None
+
+
+def _first_line(err: BaseException) -> str:
+    """The first line of Ray's message, without its terminal colours."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(err)).strip()
+    return text.splitlines()[0] if text else type(err).__name__
 
 
 def _reachable(address: str) -> None:
@@ -90,7 +97,7 @@ class RayWorkers:
                 except Exception as err:
                     raise SimulationError(f"--backend ray: cannot start or reach Ray"
                                           f"{' at ' + address if address else ''}: "
-                                          f"{str(err).strip().splitlines()[0]}") from None
+                                          f"{_first_line(err)}") from None
                 ours = True
             cpus = int(ray.cluster_resources().get("CPU", 0))
             count = workers or cpus
@@ -118,6 +125,6 @@ class RayWorkers:
             try:
                 replies.append((worker, self.ray.get(ref)))
             except self.ray.exceptions.RayError as err:
-                raise SimulationError(f"Ray worker {worker + 1} was lost: "
-                                      f"{str(err).strip().splitlines()[0]}") from None
+                raise SimulationError(f"Ray worker {worker + 1} was lost: {_first_line(err)}"
+                                      ) from None
         return replies
