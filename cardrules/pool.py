@@ -24,6 +24,7 @@ started as a background job.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
 import threading
@@ -183,6 +184,10 @@ def _worker_main(conn: Connection, work: Work[Any, Any, Any]) -> None:
     """A worker process: ^C is the parent's; chunks come by the pipe until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # blocked until now: a pending one is dropped
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    # A session of its own: a terminal's ^C (sent to the foreground process group) does not
+    # reach it, and where the kernel shares the processor out by session (Linux autogroup),
+    # each worker gets a share, instead of all the workers splitting the parent's.
+    os.setsid()
     try:
         try:
             state = work.setup(work.arg)
@@ -280,9 +285,10 @@ class LocalWorkers:
         proc = self.procs[worker]
         proc.join(1.0)
         code = proc.exitcode
-        how = f"was killed by signal {-code}" if code is not None and code < 0 else \
+        how = "was killed (out of memory?)" if code == -signal.SIGKILL else \
+            f"was ended by signal {-code}" if code is not None and code < 0 else \
             f"exited with status {code}" if code is not None else "stopped answering"
-        return SimulationError(f"simulation worker {worker + 1} {how} (out of memory?)")
+        return SimulationError(f"simulation worker {worker + 1} {how}")
 
     def stop(self, finished: bool) -> None:
         """Ends the workers: after the work, they are asked to leave; otherwise (^C, an error,
