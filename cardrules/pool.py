@@ -237,14 +237,19 @@ class LocalWorkers:
         self.conns: list[Connection] = []
         self.procs: list[multiprocessing.process.BaseProcess] = []
         with _sigint_blocked():
-            for i in range(count):
-                ours, theirs = ctx.Pipe()
-                proc = ctx.Process(target=_worker_main, args=(theirs, work), daemon=True,
-                                   name=f"cardrules-worker-{i}")
-                self.conns.append(ours)
-                self.procs.append(proc)
-                proc.start()
-                theirs.close()
+            try:
+                for i in range(count):
+                    ours, theirs = ctx.Pipe()
+                    proc = ctx.Process(target=_worker_main, args=(theirs, work), daemon=True,
+                                       name=f"cardrules-worker-{i}")
+                    self.conns.append(ours)
+                    self.procs.append(proc)
+                    proc.start()
+                    theirs.close()
+            except BaseException:  # those started so far are ended
+                self.procs = [p for p in self.procs if p.pid is not None]
+                self.stop(False)
+                raise
 
     @classmethod
     @contextmanager
