@@ -215,11 +215,20 @@ def test_interrupting_a_run_with_workers_stops_it(name: str) -> None:
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[Any]:
     ray = pytest.importorskip("ray")
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    # Ray's memory monitor kills workers when the machine's memory is 95% used, by anyone: on
+    # a shared machine it killed this test's small actors (22.4 of 23.5 GB used by others).
+    env = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_memory_monitor_refresh_ms": "0"}
+    before = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)  # read by the Ray processes started here
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
              logging_level="ERROR")
     yield ray
     ray.shutdown()
+    for key, value in before.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
 
 
 @pytest.mark.parametrize(("name", "seats", "n"), FAMILIES)
