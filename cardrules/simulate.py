@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from .game import Game, from_source
+from .game import Game, from_source, is_banking
 from .gameinfo import GameInfo
 from .pool import Work, stream
 from .stats import Moments
@@ -26,7 +26,7 @@ def _setup(arg: Setup) -> Plan:
     not read again (it may have changed, or gone, since it was loaded)."""
     info, source, path, seed, seats, record = arg
     game = from_source(info, source, path)
-    assert isinstance(game, Game), "banking games simulate in simulate_banking.py"
+    assert not is_banking(game), "banking games simulate in simulate_banking.py"
     return game, seed, seats, record
 
 
