@@ -53,6 +53,8 @@ Counts = tuple[int, ...]  # how many unseen cards of each class (see Expectation
 Cards = tuple[int, ...]  # a hand as classes: its first CARD_READS in order, then sorted
 Sig = tuple[int, ...]  # what formulas can read of a hand (Expectation._info)
 Dist = tuple[tuple[Sig, float], ...]  # the banker's final hands, by what payout reads
+Done = tuple[tuple[Sig, int, bool], ...]  # a seat's finished hands: payout reads, bet, split
+Pending = tuple[tuple[Cards, int, bool], ...]  # its hands waiting to play: cards, bet, split
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,10 @@ class Paths:
 # reckoning, and then to stopping (docs/language.md, the banking family's bots).
 DECISION_BUDGET = 600_000  # about five seconds of the slowest steps
 FALLBACK_BUDGET = 150_000
+# Of DECISION_BUDGET, the steps the exact reckoning of a seat's split hands may take (it
+# fits a shoe of a dozen cards; a full deck needs millions); past that, and for that decision
+# ever after, the hands are valued each on its own.
+JOINT_BUDGET = 50_000
 PATHS_BUDGET = 100_000  # banker hands listed per face-up cards (else: a recursion per counts)
 _MEMO_LIMIT = 200_000  # entries per memo (a full memo is emptied): a few hundred MB in all
 _DEPTH_LIMIT = 150  # cards a reckoned hand may hold
@@ -106,32 +112,47 @@ class Expectation:
     the payout by what ``PAYOUT_READS`` names (the compiler states both), so the memo
     merges only hands no formula can tell apart.
 
+    A split, and every play of a seat with several hands, is reckoned over all the seat's
+    hands at once, as the table plays them: the two hands take their cards (the first, then
+    the second), the first plays on (and may split again) while the others wait with their
+    cards in view, each card one hand takes is gone for the next, the value of a hand's
+    play counts what it leaves for the waiting hands and for the banker, and the banker's
+    one final hand settles every hand. A finished hand whose payout the banker's hand
+    cannot change (a busted one) counts as a constant; the others stay in the state by what
+    the payout reads of them. That is exact, and costly: the state holds the finished
+    hands and the waiting ones, and every count of the cards left needs the banker's final
+    hand reckoned anew. It fits ``JOINT_BUDGET`` steps on a shoe of a dozen cards; a full
+    deck needs millions. Past that budget (remembered: the same decision is not tried
+    again) the hands are valued each on its own: each hand the split makes draws from the
+    unseen cards as they are at the split (a card one takes is not removed for the other)
+    and may split again (counting the hands made on its own branch); a play of one of
+    several hands values that hand alone (the usual "independent hands" estimate).
+
     What the reckoning does not model, said plainly:
-    - a split: the hands it makes are valued each on its own, each drawing from the unseen
-      cards as they are at the split (a card one takes is not removed for the other), each
-      splitting again where the rules allow (counting the hands made on its own branch);
-      the sum is the split's value (the usual "independent hands" estimate);
-    - the cards that other seats, and this seat's other hands, draw after this decision;
+    - the cards that other seats draw after this decision;
     - formulas that read other hands than the one settled and the banker's: the payout,
       the conditions and the banker's policy and early showdown are evaluated on a table
       holding only the hand (as many times as the seat has hands) and the banker's hand
       (for the conditions, its face-up cards: the rest is unknown then).
-    So with one player at the table and no split in view, each value is exact.
+    So with one player at the table, each value is exact within ``JOINT_BUDGET``.
 
     Each decision may take ``budget`` steps; past that it reckons again with the banker's
     final hand drawn from the unseen cards as they are at the decision (one distribution
     for all outcomes of the hand's draws: the usual approximate method), and past
     ``FALLBACK_BUDGET`` steps of that it stops (or takes the first legal action).
-    ``last_mode`` tells which (0 exact, 1 approximate, 2 stopped)."""
+    ``last_mode`` tells which: 0 exact; 1 exact but for the split hands, valued each on
+    its own; 2 the banker's hand from the counts at the decision, hands on their own;
+    3 stopped."""
 
     def __init__(self, m: BankingModule, budget: int = DECISION_BUDGET,
-                 fallback: int | None = None) -> None:
+                 fallback: int | None = None, joint: int | None = None) -> None:
         if m.BANKER_DECIDES:
             raise ValueError("the expect bot needs a banker policy stated in the rules "
                              "('banker plays: ACTION while ... else ACTION')")
         self.m = m
         self.budget = budget
         self.fallback = FALLBACK_BUDGET if fallback is None else fallback
+        self.joint = JOINT_BUDGET if joint is None else joint
         classes: dict[tuple[int, bool], int] = {}
         supply: dict[tuple[int, bool], int] = {}
         for c in m.DECK:
@@ -149,6 +170,8 @@ class Expectation:
         self.pay_soft = "is_soft" in reads
         self.pay_count = "card_count" in reads or "card_value" in reads
         self.pay_cards = m.PAYOUT_CARD_READS if "card_value" in reads else 0
+        # whether a hand's payout stays what it is when the seat's hands grow in number
+        self.pay_fixed = not reads & {"hand_count", "hands_of"}
         self.draw, self.stop = plain_actions(m)
         self.scratch = HandsView(m, [[] for _ in range(m.PLAYERS_MAX)], m.BANKER)
         self.seat = 0
@@ -157,7 +180,7 @@ class Expectation:
         self.root: Counts = ()
         self.steps = 0
         self.limit = 0
-        self.mode = 0  # 0 exact; 1 the banker's hand from the counts at the decision
+        self.mode = 0  # see last_mode
         self.last_mode = 0
         self.info_memo: dict[Cards, tuple[int, Sig, Sig]] = {}
         self.rep_of: dict[Sig, Cards] = {}
@@ -176,10 +199,11 @@ class Expectation:
         self.policy_memo: dict[Sig, tuple[int, bool]] = {}
         self.plays_memo: dict[Sig, bool] = {}
         self.early_memo: dict[Sig, bool] = {}
+        self.joint_failed: set[tuple[object, ...]] = set()  # decisions past JOINT_BUDGET
 
     # ------------------------------------------------------------ hands and formulas
     @staticmethod
-    def _keep(memo: dict[Any, Any], limit: int = _MEMO_LIMIT) -> None:
+    def _keep(memo: dict[Any, Any] | set[Any], limit: int = _MEMO_LIMIT) -> None:
         if len(memo) > limit:
             memo.clear()
 
@@ -514,7 +538,7 @@ class Expectation:
         return [(p * q, h, after) for p, k, rest in self._plain(counts)
                 for q, h, after in self._more(rest, self._add(hand, k), draw - 1)]
 
-    # ------------------------------------------------------------ the player's hand
+    # ------------------------------------------------------------ the player's hands
     def _flat(self, pay: Sig, bet: int, split: bool, count: int) -> int | None:
         """The hand's payout if it is the same against every final hand the banker can
         reach from its face-up cards (a busted hand, say); else None."""
@@ -530,12 +554,10 @@ class Expectation:
         self.flat_memo[key] = found
         return found
 
-    def _settle(self, counts: Counts, hand: Cards, bet: int, split: bool,
-                count: int) -> float:
-        """The expected payout of a finished hand."""
-        if self.mode:
+    def _settle(self, counts: Counts, pay: Sig, bet: int, split: bool, count: int) -> float:
+        """The expected payout of a finished hand (known by what the payout reads of it)."""
+        if self.mode == 2:
             counts = self.root  # the banker draws from the cards unseen at the decision
-        pay = self._info(hand)[2]
         listed = self._paths()
         if listed is not None and sum(counts) >= listed.most:  # the listing is complete
             flat = self._flat(pay, bet, split, count)
@@ -551,10 +573,14 @@ class Expectation:
             self.settle_memo[key] = found
         return found
 
-    def _best(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int) -> float:
-        """The value of a hand in play: its best legal action, or its settlement."""
-        key = (self.mode, counts, self.up, hand, bet, split, count)
+    def _best(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int,
+              done: Done = (), pending: Pending = ()) -> float:
+        """The value of a hand in play: its best legal action, or its settlement; with the
+        seat's finished hands ``done`` and the hands it plays after this one, ``pending``."""
+        key = (self.mode, counts, self.up, hand, bet, split, count, done, pending)
         found = self.best_memo.get(key)
+        if found is None and self.mode == 1:  # an exact value serves too
+            found = self.best_memo.get((0, *key[1:]))
         if found is not None:
             return found
         self._tick()
@@ -563,47 +589,101 @@ class Expectation:
         m = self.m
         total, sig, _ = self._info(hand)
         acts = () if total > m.BUST else self._allowed(sig, bet, split, count)
-        left = sum(counts)
+        left = sum(counts) - self.missing  # the stock: the banker's face-down cards are no part
         acts = tuple(a for a in acts
                      if m.ACTION_DRAW[a] * (2 if m.ACTION_SPLIT[a] else 1) <= left)
         if not acts:
-            found = self._settle(counts, hand, bet, split, count)
+            found = self._finish(counts, hand, bet, split, count, done, pending)
         else:
-            found = max(self._action(counts, hand, bet, split, count, a) for a in acts)
+            found = max(self._action(counts, hand, bet, split, count, a, done, pending)
+                        for a in acts)
         self._keep(self.best_memo)
         self.best_memo[key] = found
         return found
 
     def _action(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int,
-                a: int) -> float:
+                a: int, done: Done = (), pending: Pending = ()) -> float:
         m = self.m
         bet *= m.ACTION_BET[a]
         draw, stop = m.ACTION_DRAW[a], m.ACTION_STOP[a]
-        if m.ACTION_SPLIT[a]:  # the hands it makes, each valued on its own
-            return sum(self._after(counts, (k,), bet, True, count + 1, draw, stop)
-                       for k in hand)
-        return self._after(counts, hand, bet, split, count, draw, stop)
+        if not m.ACTION_SPLIT[a]:
+            return self._after(counts, hand, bet, split, count, draw, stop, done, pending)
+        if self.mode:  # the hands it makes, each valued on its own, and so the others
+            return sum(self._after(counts, (k,), bet, True, count + 1, draw, stop, (), ())
+                       for k in hand) + self._next(counts, done, pending, count + 1)
+        # As the table does it: the hand's second card makes a new hand after it; each draws
+        # its cards, the first then the second; the first plays on, the second waits.
+        return self._split(counts, hand[:1], hand[1:], bet, count + 1, draw, draw, stop,
+                           done, pending)
+
+    def _split(self, counts: Counts, first: Cards, second: Cards, bet: int, count: int,
+               draw1: int, draw2: int, stop: bool, done: Done, pending: Pending) -> float:
+        """The two hands of a split drawing their cards (``draw1`` more for the first,
+        ``draw2`` for the second); then the first plays on, or stops, and the second waits
+        before the hands that were waiting."""
+        self._tick()
+        if (draw1 or draw2) and sum(counts) > self.missing:
+            return sum(p * (self._split(rest, self._add(first, k), second, bet, count,
+                                        draw1 - 1, draw2, stop, done, pending) if draw1
+                            else self._split(rest, first, self._add(second, k), bet, count,
+                                             0, draw2 - 1, stop, done, pending))
+                       for p, k, rest in self._draws(counts))
+        waiting = ((second, bet, True), *pending)
+        if stop or self._info(first)[0] > self.m.BUST:
+            return self._finish(counts, first, bet, True, count, done, waiting)
+        return self._best(counts, first, bet, True, count, done, waiting)
 
     def _after(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int,
-               draw: int, stop: bool) -> float:
+               draw: int, stop: bool, done: Done = (), pending: Pending = ()) -> float:
         """The value of a hand that draws ``draw`` cards, then stops or plays on."""
         self._tick()
-        if draw and sum(counts):
+        if draw and sum(counts) > self.missing:
             return sum(p * self._after(rest, self._add(hand, k), bet, split, count,
-                                       draw - 1, stop)
+                                       draw - 1, stop, done, pending)
                        for p, k, rest in self._draws(counts))
         if stop or self._info(hand)[0] > self.m.BUST:
-            return self._settle(counts, hand, bet, split, count)
-        return self._best(counts, hand, bet, split, count)
+            return self._finish(counts, hand, bet, split, count, done, pending)
+        return self._best(counts, hand, bet, split, count, done, pending)
+
+    def _finish(self, counts: Counts, hand: Cards, bet: int, split: bool, count: int,
+                done: Done, pending: Pending) -> float:
+        """The value once this hand is over: the next waiting hand plays, and at the end
+        the banker plays and every hand is settled against its one final hand."""
+        pay = self._info(hand)[2]
+        if not done and not pending:
+            return self._settle(counts, pay, bet, split, count)
+        value = 0.0
+        flat = self._flat(pay, bet, split, count) if self.pay_fixed else None
+        if flat is not None or self.mode == 2:
+            # A payout the banker's hand cannot change (or, approximately, one reckoned
+            # against the banker's hand from the counts at the decision) is a constant:
+            # no later choice changes it.
+            value = float(flat) if flat is not None else \
+                self._settle(counts, pay, bet, split, count)
+        else:
+            done = tuple(sorted((*done, (pay, bet, split))))
+        return value + self._next(counts, done, pending, count)
+
+    def _next(self, counts: Counts, done: Done, pending: Pending, count: int) -> float:
+        if pending:
+            (hand, bet, split), rest = pending[0], pending[1:]
+            if self._info(hand)[0] > self.m.BUST:
+                return self._finish(counts, hand, bet, split, count, done, rest)
+            return self._best(counts, hand, bet, split, count, done, rest)
+        return sum(self._settle(counts, pay, bet, split, count) for pay, bet, split in done)
 
     # ------------------------------------------------------------ deciding
     def values(self, seat: int, hand: Sequence[int], up: Sequence[int], unseen: Sequence[int],
-               acts: Sequence[int], *, bet: int, split: bool = False, count: int = 1
-               ) -> dict[int, float]:
+               acts: Sequence[int], *, bet: int, split: bool = False, count: int = 1,
+               before: Sequence[tuple[Sequence[int], int, bool]] = (),
+               after: Sequence[tuple[Sequence[int], int, bool]] = ()) -> dict[int, float]:
         """The expected payout of each of ``acts`` on the hand ``hand`` (card codes, in
         order) of ``seat``, the banker's hand being ``up`` (its cards in order, -1 for a
         face-down one), the seat not having seen the cards ``unseen``. ``split``: the hand
-        was made by a split; ``count``: the seat's hands."""
+        was made by a split; ``count``: the seat's hands. ``before``: the seat's hands
+        already played, ``after``: its hands that play after this one (cards, bet, made by
+        a split); with them, a value is the expected sum of the payouts of all the seat's
+        hands."""
         counts = [0] * len(self.reps)
         for c in unseen:
             counts[self.class_of[c]] += 1
@@ -612,17 +692,50 @@ class Expectation:
         self.up = tuple(self.class_of[c] for c in up if c >= 0)
         self.missing = sum(1 for c in up if c < 0)
         cards = self._key([self.class_of[c] for c in hand])
-        for mode, limit in ((0, self.budget), (1, self.fallback)):
+        finished = [(self._key([self.class_of[c] for c in h]), b, s) for h, b, s in before]
+        waiting = tuple((self._key([self.class_of[c] for c in h]), b, s) for h, b, s in after)
+        joint = bool(before or after) or any(self.m.ACTION_SPLIT[a] for a in acts)
+        asked = (self.root, self.up, self.missing, cards, bet, split, count, tuple(finished),
+                 waiting, tuple(acts))
+        tries = [] if asked in self.joint_failed else \
+            [(0, min(self.joint, self.budget) if joint else self.budget)]
+        if joint:
+            tries.append((1, self.budget))
+        for mode, limit in (*tries, (2, self.fallback)):
             self.mode, self.steps, self.limit = mode, 0, limit
             self.last_mode = mode
             try:
-                return {a: self._action(self.root, cards, bet, split, count, a)
+                if mode:  # the hand on its own
+                    return {a: self._action(self.root, cards, bet, split, count, a)
+                            for a in acts}
+                fixed, done = self._finished(finished, count)
+                return {a: fixed + self._action(self.root, cards, bet, split, count, a, done,
+                                                waiting)
                         for a in acts}
             except (_OverBudget, RecursionError):
+                if mode == 0 and joint:
+                    self._keep(self.joint_failed, _MEMO_LIMIT // 20)
+                    self.joint_failed.add(asked)
                 continue
-        self.last_mode = 2
+        self.last_mode = 3
         stop = [a for a in acts if a == self.stop] or list(acts[:1])
         return {a: 0.0 if a in stop else -math.inf for a in acts}
+
+    def _finished(self, hands: Sequence[tuple[Cards, int, bool]], count: int
+                  ) -> tuple[float, Done]:
+        """The seat's hands already played: the sum of the payouts no later card changes,
+        and the others."""
+        fixed = 0.0
+        done: Done = ()
+        for hand, bet, split in hands:
+            pay = self._info(hand)[2]
+            flat = self._flat(pay, bet, split, count) if self.pay_fixed else None
+            if flat is not None or self.mode == 2:
+                fixed += float(flat) if flat is not None else \
+                    self._settle(self.root, pay, bet, split, count)
+            else:
+                done = tuple(sorted((*done, (pay, bet, split))))
+        return fixed, done
 
     def __call__(self, view: SeatView, legal: Sequence[BankAction],
                  rng: random.Random) -> BankAction:
@@ -639,9 +752,13 @@ class Expectation:
         unseen = [c for c in m.DECK for _ in range(left[c])]
         own = view.hands[seat]
         split = len(own) > 1 or any(len(c) == 1 for c in own)
+        bets = view.hand_bets[seat]
         options = self.values(seat, own[i], view.hands[m.BANKER][0], unseen,
-                              [a.act for a in legal], bet=view.hand_bets[seat][i],
-                              split=split, count=len(own))
+                              [a.act for a in legal], bet=bets[i], split=split,
+                              count=len(own),
+                              before=[(own[j], bets[j], split) for j in range(i)],
+                              after=[(own[j], bets[j], split)
+                                     for j in range(i + 1, len(own))])
         best = max(options, key=lambda a: (options[a], -a))
         return next(a for a in legal if a.act == best)
 
