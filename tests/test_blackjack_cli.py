@@ -84,7 +84,9 @@ def test_diff_shows_policy_and_payout_with_witnesses() -> None:
     out = r.stdout
     assert "banker plays: as seat -> hit while hand_total(banker_hand()) < 17 else stand" in out
     assert "it decides (as a seat) in blackjack, must hit in blackjack_casino" in out
-    assert "+2 in blackjack, +3 in blackjack_casino" in out  # the 3:2 payout
+    # the 3:2 payout, against a hand the house stands on (soft 17)
+    assert "S10 SA, bet 2, against the banker's S6 HA: +2 in blackjack, +3 in blackjack_casino" \
+        in out
     assert "showdown early: never -> when natural(banker_hand())" in out
     assert out.count("witness:") == 6 and "no witness" not in out
     r = run("diff", "blackjack", "big_two")  # two families: the family, the table

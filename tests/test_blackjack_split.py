@@ -15,6 +15,7 @@ last."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -204,3 +205,30 @@ def test_a_split_hand_plays_with_the_other_hands_in_view() -> None:
     assert bot.last_mode == 0
     for a in acts:
         assert got[a] == pytest.approx(float(want[m.ACTIONS[a]]), abs=1e-9)
+
+
+def test_the_bot_splits_and_plays_both_hands_at_a_table() -> None:
+    """At a table, dealt S8 H8 against a 6 from one deck, the bot splits; then it plays each
+    split hand with the other in view (the waiting hand, then the finished one), by legal
+    moves, each decision reckoned exactly or with the split hands on their own (a full
+    deck is past JOINT_BUDGET), never the approximate fallback."""
+    g = casino()
+    m = g.module
+    given = g.parse_cards("S8 H8 D10 C6")
+    rest = [c for c in m.DECK if c not in given]
+    t = g.new_table(seats=["threshold", "expect"], stock=[*given, *rest])
+    bot = Expectation(m)
+    modes = []
+    while not t.over:
+        legal = t.legal_actions()
+        if t.seat == 1 and legal[0].act >= 0:
+            mv = bot(t.view(1), legal, random.Random(1))
+            modes.append(bot.last_mode)
+        else:
+            mv = legal[0]
+        assert mv in legal
+        t.apply(mv)
+    moves = [a for s, a in t.history if s == 1]
+    assert str(moves[1]) == "split"
+    assert len([h for h in t.result().hands if h.seat == 1]) >= 2
+    assert len(modes) >= 3 and set(modes) <= {0, 1}

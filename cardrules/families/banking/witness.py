@@ -49,14 +49,35 @@ def _view(g: BankingGame, seat_hands: list[Hand], banker: Hand) -> HandsView:
     return HandsView(m, hands, m.BANKER)
 
 
+def _final(g: BankingGame, cards: tuple[int, ...]) -> bool:
+    """Whether the banker may end the round holding these cards: busted, deciding like a
+    seat, or told to stop by its policy."""
+    m = g.module
+    h = made_hand(m, m.BANKER, cards, 0)
+    return h.total > m.BUST or m.BANKER_DECIDES or \
+        m.ACTION_DRAW[m.banker_action(_view(g, [], h))] == 0
+
+
 def settle_witness(a: BankingGame, b: BankingGame) -> str | None:
     bets = sorted(set(a.module.BETS) & set(b.module.BETS))
     if not bets or a.module.BANKER != b.module.BANKER:
         return None
     bet = bets[0]
+    # Banker's hands that both games may end a round with come first (a hand the banker's
+    # policy must draw on is no showdown a player meets), then any.
+    for final in (True, False):
+        found = _settle_witness(a, b, bet, final)
+        if found is not None:
+            return found
+    return None
+
+
+def _settle_witness(a: BankingGame, b: BankingGame, bet: int, final: bool) -> str | None:
     for split in (False, True):
         for hand in _hands(a):
             for banker in _hands(a, avoid=hand):
+                if final and not (_final(a, banker) and _final(b, banker)):
+                    continue
                 pa = a.settle(hand, banker, bet=bet, split=split)
                 pb = b.settle(hand, banker, bet=bet, split=split)
                 if pa != pb:
