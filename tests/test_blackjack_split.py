@@ -22,8 +22,8 @@ from fractions import Fraction
 import pytest
 
 import cardrules
-from cardrules.banking_game import BankingGame
-from cardrules.runtime.banking_bots import Expectation
+from cardrules.families.banking.game import BankingGame
+from cardrules.runtime.banking.bots import Expectation
 
 Hand = tuple[tuple[int, ...], int, bool]  # values, bet, made by a split
 
