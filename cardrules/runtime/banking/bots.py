@@ -554,15 +554,22 @@ class Expectation:
         self.flat_memo[key] = found
         return found
 
+    def _fixed(self, counts: Counts, pay: Sig, bet: int, split: bool, count: int
+               ) -> int | None:
+        """``_flat``, where the banker's listed hands are all it may end with: the cards
+        left cannot run out before its policy stops."""
+        listed = self._paths()
+        if listed is not None and sum(counts) >= listed.most:
+            return self._flat(pay, bet, split, count)
+        return None
+
     def _settle(self, counts: Counts, pay: Sig, bet: int, split: bool, count: int) -> float:
         """The expected payout of a finished hand (known by what the payout reads of it)."""
         if self.mode == 2:
             counts = self.root  # the banker draws from the cards unseen at the decision
-        listed = self._paths()
-        if listed is not None and sum(counts) >= listed.most:  # the listing is complete
-            flat = self._flat(pay, bet, split, count)
-            if flat is not None:
-                return float(flat)
+        flat = self._fixed(counts, pay, bet, split, count)
+        if flat is not None:
+            return float(flat)
         key = (counts, self.up, pay, bet, split, count)
         found = self.settle_memo.get(key)
         if found is None:
@@ -653,7 +660,7 @@ class Expectation:
         if not done and not pending:
             return self._settle(counts, pay, bet, split, count)
         value = 0.0
-        flat = self._flat(pay, bet, split, count) if self.pay_fixed else None
+        flat = self._fixed(counts, pay, bet, split, count) if self.pay_fixed else None
         if flat is not None or self.mode == 2:
             # A payout the banker's hand cannot change (or, approximately, one reckoned
             # against the banker's hand from the counts at the decision) is a constant:
@@ -729,7 +736,7 @@ class Expectation:
         done: Done = ()
         for hand, bet, split in hands:
             pay = self._info(hand)[2]
-            flat = self._flat(pay, bet, split, count) if self.pay_fixed else None
+            flat = self._fixed(self.root, pay, bet, split, count) if self.pay_fixed else None
             if flat is not None or self.mode == 2:
                 fixed += float(flat) if flat is not None else \
                     self._settle(self.root, pay, bet, split, count)
