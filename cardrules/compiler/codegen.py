@@ -236,8 +236,7 @@ class ModuleView:
 
     @property
     def itertools_imports(self) -> list[str]:
-        return ["chain", "combinations"] if any(k.loop == "same_rank" for k in self.kinds) \
-            else []
+        return ["combinations"] if any(k.loop == "same_rank" for k in self.kinds) else []
 
     @property
     def deck_literal(self) -> str:
@@ -399,6 +398,46 @@ class ModuleView:
             members.setdefault(groups[j], []).append(j)
         return tuple(tuple(sorted({*members[groups[i]], *(j for j in range(n) if bombs[j] >= 0)}))
                      for i in range(n))
+
+    @functools.cached_property
+    def followers(self) -> list[list[str]]:
+        """Per kind K: the body of ``follow_K``, the plays that beat a play of K. It is the
+        generic rule (see ``follow_plays``) with everything a kind fixes decided at compile
+        time (groups, bombs, sizes): kinds that compare with K by rung and key skip weaker
+        plays as they are made, and need no ``beats`` when all their plays have K's size;
+        kinds of many sizes make only plays of the size asked; ``beats`` settles the rest."""
+        sizes, groups, bombs, tiers = self.fixed_sizes, self.groups, self.bomb_rungs, self.tiers
+        out = []
+        for k in range(len(self.g.combinations)):
+            calls: list[str] = []  # each adds plays to ``out``, in FOLLOW_KINDS order
+            floor = size = checked = False
+            for j in self.follow_kinds[k]:
+                gen = f"candidates_{self.g.combinations[j].name}"
+                if groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
+                    calls.append(f"out += [p for p in {gen}(hand, by_rank) "
+                                 "if beats(p, current)]")
+                    checked = True
+                elif tiers[j] < tiers[k]:
+                    continue  # a lower rung of the ladder never beats it
+                elif not sizes[j]:
+                    calls.append(f"out += [p for p in {gen}(hand, by_rank, floor, size) "
+                                 "if beats(p, current)]")
+                    floor = size = checked = True
+                elif not sizes[k]:
+                    calls += [f"if size == {sizes[j]}:",
+                              f"    out += {gen}(hand, by_rank, floor)"]
+                    floor = size = True
+                elif sizes[j] == sizes[k]:
+                    calls.append(f"out += {gen}(hand, by_rank, floor)")
+                    floor = True
+            lines = ["floor = (current.tier, current.key)"] if floor else []
+            lines += ["size = len(current.cards)"] if size else []
+            if len(calls) == 1 and not checked:  # one generator: its plays as they come
+                lines.append("return list(" + calls[0][len("out += "):] + ")")
+            else:
+                lines += ["out: list[Play] = []", *calls, "return out"]
+            out.append(lines)
+        return out
 
     # -- per-combination code
     def kind(self, i: int, c: ir.Combination) -> KindView:

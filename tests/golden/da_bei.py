@@ -499,24 +499,101 @@ def follows(hand: Sequence[int], current: Play) -> list[Play]:
 
 def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
                  current: Play) -> list[Play]:
-    """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
-    with the current play by rung and key skip weaker plays as they are made, and need no
-    ``beats`` when all their plays have its size (none beat it when all have another size);
-    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
-    can)."""
+    """``follows`` of a hand already in CARD_KEY order and split by rank: the kinds of
+    FOLLOW_KINDS in order. Kinds that compare with the current play by rung and key skip
+    weaker plays as they are made, and need no ``beats`` when all their plays have its size
+    (none beat it when all have another size); ``beats`` settles the rest (kinds of many
+    sizes make only plays of its size, where they can). Each kind's rule is decided when
+    the game is compiled, in ``follow_KIND``."""
+    return FOLLOWERS[current.kind](hand, by_rank, current)
+
+
+def follow_single(hand: Sequence[int], by_rank: dict[int, list[int]],
+                  current: Play) -> list[Play]:
+    """The plays that beat ``current``, a single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    size = len(current.cards)
+    return list(candidates_single(hand, by_rank, floor))
+
+
+def follow_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
+                current: Play) -> list[Play]:
+    """The plays that beat ``current``, a pair (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    return list(candidates_pair(hand, by_rank, floor))
+
+
+def follow_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
+                  current: Play) -> list[Play]:
+    """The plays that beat ``current``, a triple (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    return list(candidates_triple(hand, by_rank, floor))
+
+
+def follow_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
+                    current: Play) -> list[Play]:
+    """The plays that beat ``current``, a straight (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
     out: list[Play] = []
-    for kind in FOLLOW_KINDS[current.kind]:
-        if GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0:
-            if SIZE[kind] == size:
-                out += CANDIDATES[kind](hand, by_rank, floor)
-            elif not SIZE[kind]:
-                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
-                        if beats(p, current)]
-        else:
-            out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
+    out += candidates_straight(hand, by_rank, floor)
+    out += candidates_flush(hand, by_rank, floor)
+    out += candidates_full_house(hand, by_rank, floor)
+    out += candidates_four_with_single(hand, by_rank, floor)
+    out += candidates_straight_flush(hand, by_rank, floor)
     return out
+
+
+def follow_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """The plays that beat ``current``, a flush (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_flush(hand, by_rank, floor)
+    out += candidates_full_house(hand, by_rank, floor)
+    out += candidates_four_with_single(hand, by_rank, floor)
+    out += candidates_straight_flush(hand, by_rank, floor)
+    return out
+
+
+def follow_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
+                      current: Play) -> list[Play]:
+    """The plays that beat ``current``, a full_house (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_full_house(hand, by_rank, floor)
+    out += candidates_four_with_single(hand, by_rank, floor)
+    out += candidates_straight_flush(hand, by_rank, floor)
+    return out
+
+
+def follow_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
+                            current: Play) -> list[Play]:
+    """The plays that beat ``current``, a four_with_single (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_four_with_single(hand, by_rank, floor)
+    out += candidates_straight_flush(hand, by_rank, floor)
+    return out
+
+
+def follow_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
+                          current: Play) -> list[Play]:
+    """The plays that beat ``current``, a straight_flush (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    return list(candidates_straight_flush(hand, by_rank, floor))
+
+
+Follower = Callable[[Sequence[int], dict[int, list[int]], Play], list[Play]]
+# FOLLOWERS[kind]: the function giving the plays that beat a play of the kind
+FOLLOWERS: tuple[Follower, ...] = (
+    follow_single,
+    follow_pair,
+    follow_triple,
+    follow_straight,
+    follow_flush,
+    follow_full_house,
+    follow_four_with_single,
+    follow_straight_flush,
+)
 
 
 # ---------------------------------------------------------------- play flow

@@ -884,24 +884,188 @@ def follows(hand: Sequence[int], current: Play) -> list[Play]:
 
 def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
                  current: Play) -> list[Play]:
-    """``follows`` of a hand already in CARD_KEY order and split by rank. Kinds that compare
-    with the current play by rung and key skip weaker plays as they are made, and need no
-    ``beats`` when all their plays have its size (none beat it when all have another size);
-    ``beats`` settles the rest (kinds of many sizes make only plays of its size, where they
-    can)."""
+    """``follows`` of a hand already in CARD_KEY order and split by rank: the kinds of
+    FOLLOW_KINDS in order. Kinds that compare with the current play by rung and key skip
+    weaker plays as they are made, and need no ``beats`` when all their plays have its size
+    (none beat it when all have another size); ``beats`` settles the rest (kinds of many
+    sizes make only plays of its size, where they can). Each kind's rule is decided when
+    the game is compiled, in ``follow_KIND``."""
+    return FOLLOWERS[current.kind](hand, by_rank, current)
+
+
+def follow_single(hand: Sequence[int], by_rank: dict[int, list[int]],
+                  current: Play) -> list[Play]:
+    """The plays that beat ``current``, a single (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_single(hand, by_rank, floor)
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
+                current: Play) -> list[Play]:
+    """The plays that beat ``current``, a pair (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_pair(hand, by_rank, floor)
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
+                  current: Play) -> list[Play]:
+    """The plays that beat ``current``, a triple (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_triple(hand, by_rank, floor)
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
+                         current: Play) -> list[Play]:
+    """The plays that beat ``current``, a triple_single (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_triple_single(hand, by_rank, floor)
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
+                       current: Play) -> list[Play]:
+    """The plays that beat ``current``, a triple_pair (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_triple_pair(hand, by_rank, floor)
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
+                    current: Play) -> list[Play]:
+    """The plays that beat ``current``, a straight (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
-    for kind in FOLLOW_KINDS[current.kind]:
-        if GROUP[kind] == current.group and BOMB[kind] < 0 and current.bomb < 0:
-            if SIZE[kind] == size:
-                out += CANDIDATES[kind](hand, by_rank, floor)
-            elif not SIZE[kind]:
-                out += [p for p in CANDIDATES[kind](hand, by_rank, floor, size)
-                        if beats(p, current)]
-        else:
-            out += [p for p in CANDIDATES[kind](hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_straight(hand, by_rank, floor, size) if beats(p, current)]
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
+
+
+def follow_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """The plays that beat ``current``, a pairs (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    size = len(current.cards)
+    out: list[Play] = []
+    out += [p for p in candidates_pairs(hand, by_rank, floor, size) if beats(p, current)]
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_plane(hand: Sequence[int], by_rank: dict[int, list[int]],
+                 current: Play) -> list[Play]:
+    """The plays that beat ``current``, a plane (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    size = len(current.cards)
+    out: list[Play] = []
+    out += [p for p in candidates_plane(hand, by_rank, floor, size) if beats(p, current)]
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
+                         current: Play) -> list[Play]:
+    """The plays that beat ``current``, a plane_singles (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    size = len(current.cards)
+    out: list[Play] = []
+    out += [p for p in candidates_plane_singles(hand, by_rank, floor, size) if beats(p, current)]
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
+                       current: Play) -> list[Play]:
+    """The plays that beat ``current``, a plane_pairs (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    size = len(current.cards)
+    out: list[Play] = []
+    out += [p for p in candidates_plane_pairs(hand, by_rank, floor, size) if beats(p, current)]
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
+                        current: Play) -> list[Play]:
+    """The plays that beat ``current``, a four_singles (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_four_singles(hand, by_rank, floor)
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
+                      current: Play) -> list[Play]:
+    """The plays that beat ``current``, a four_pairs (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
+    out: list[Play] = []
+    out += candidates_four_pairs(hand, by_rank, floor)
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
+                current: Play) -> list[Play]:
+    """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
+    out: list[Play] = []
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+def follow_rocket(hand: Sequence[int], by_rank: dict[int, list[int]],
+                  current: Play) -> list[Play]:
+    """The plays that beat ``current``, a rocket (see ``follow_plays``)."""
+    out: list[Play] = []
+    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    return out
+
+
+Follower = Callable[[Sequence[int], dict[int, list[int]], Play], list[Play]]
+# FOLLOWERS[kind]: the function giving the plays that beat a play of the kind
+FOLLOWERS: tuple[Follower, ...] = (
+    follow_single,
+    follow_pair,
+    follow_triple,
+    follow_triple_single,
+    follow_triple_pair,
+    follow_straight,
+    follow_pairs,
+    follow_plane,
+    follow_plane_singles,
+    follow_plane_pairs,
+    follow_four_singles,
+    follow_four_pairs,
+    follow_bomb,
+    follow_rocket,
+)
 
 
 # ---------------------------------------------------------------- play flow

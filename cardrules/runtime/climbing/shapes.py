@@ -65,6 +65,8 @@ def gen_groups(by_rank: dict[int, list[int]], sizes: tuple[int, ...],
     orderings of them."""
     first, rest = sizes[0], sizes[1:]
     for r, cards in by_rank.items():
+        if len(cards) < first:
+            continue
         for size in range(first, min(up_to, len(cards)) + 1):
             for head in _subsets(cards, size):
                 if rest:
@@ -128,7 +130,7 @@ def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[
                            ) -> Iterator[tuple[int, tuple[int, ...]]]:
     """``gen_sequences`` from the listed run number ``first`` on, each with the number of its
     run: (number, the cards in the run's order, so the top rank's card last)."""
-    present = by_rank.keys()
+    present = set(by_rank)
     for k in range(first, len(runs)):
         if not runs[k] <= present:
             continue
@@ -138,8 +140,13 @@ def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[
                 yield k, found
             continue
         for s in {suit[c] for c in by_rank[run[0]]}:
-            pools = [list(dict.fromkeys(c for c in by_rank[r] if suit[c] == s)) for r in run]
-            if all(pools):
+            pools: list[list[int]] = []
+            for r in run:  # each rank's cards of the suit, until a rank has none
+                pool = list(dict.fromkeys(c for c in by_rank[r] if suit[c] == s))
+                if not pool:
+                    break
+                pools.append(pool)
+            else:
                 for found in product(*pools):
                     yield k, found
 

@@ -82,8 +82,10 @@ class Table:
         self.last_player = -1
         self.passes = 0
         self.over = False
+        # The legal moves of the position, in order, made once (None: not made yet, or the
+        # auction is on); the same keyed by their cards, made when asked for.
+        self._acts: tuple[Move, ...] | None = None
         self._legal: dict[tuple[int, ...], Move] | None = None
-        self._actions: list[Action] = []  # the legal moves, in order, while _legal is set
         # Per seat: its hand (the list object and its length when split) split by rank, made
         # again only when that seat's hand changed.
         self._by_rank: dict[int, tuple[list[int], int, dict[int, list[int]]]] = {}
@@ -112,6 +114,7 @@ class Table:
         self.leader = -1
         self.first_pending = False
         self.first_card = -1
+        self._may_pass = m.PASSING == "allowed"
         if m.AUCTION_BIDS and leader is None:
             self._open_auction(self._first_bidder())
         else:
@@ -189,6 +192,7 @@ class Table:
             raise IllegalMove(auction.why_illegal(bid))
         self._shown.append((self.seat, str(bid)))
         auction.apply(bid)
+        self._acts = self._legal = None
         if not auction.over:
             self.seat = auction.seat
         elif auction.winner >= 0:
@@ -249,34 +253,35 @@ class Table:
 
     def legal_moves(self) -> dict[tuple[int, ...], Move]:
         """Legal moves keyed by their cards in CARD_KEY order; computed once per position."""
-        if self._legal is not None:
-            return self._legal
+        if self._legal is None:
+            self._legal = {p.cards: p for p in self._moves()}
+        return self._legal
+
+    def _moves(self) -> tuple[Move, ...]:
+        """The legal moves in order (a pass first), made once per position. The module's
+        generators make each set of cards once (duplicates are sorted out when the game is
+        compiled), so every move here has its own cards."""
+        if self._acts is not None:
+            return self._acts
         if self.over:
-            self._legal = {}
-            return self._legal
-        hand = self.hands[self.seat]
-        by_rank = self._split(self.seat)
-        moves: dict[tuple[int, ...], Move] = {}
-        if self.current is None:
+            return ()
+        seat = self.seat
+        hand = self.hands[seat]
+        kept = self._by_rank.get(seat)
+        by_rank = kept[2] if kept is not None and kept[0] is hand and kept[1] == len(hand) \
+            else self._split(seat)
+        current = self.current
+        if current is None:
             found = self.m.lead_plays(hand, by_rank)
             if self.first_pending:
                 found = [p for p in found if self.first_card in p.cards]
+            acts = tuple(found)
         else:
-            found = self.m.follow_plays(hand, by_rank, self.current)
-            if self.m.PASSING == "allowed" or not found:
-                moves[()] = PASS
-        if moves:  # the pass first
-            moves.update((p.cards, p) for p in found)
-        else:
-            moves = {p.cards: p for p in found}
-        if len(moves) != len(found) + (1 if () in moves else 0):
-            # Some cards twice: the first play made of them is the move.
-            moves = {(): PASS} if () in moves else {}
-            for p in found:
-                moves.setdefault(p.cards, p)
-        self._legal = moves
-        self._actions = list(moves.values())
-        return moves
+            found = self.m.follow_plays(hand, by_rank, current)
+            acts = (PASS, *found) if self._may_pass or not found else tuple(found)
+        if self.auction is None or self.auction.over:  # (not the plays asked of a bidder)
+            self._acts = acts
+        return acts
 
     def _split(self, seat: int) -> dict[int, list[int]]:
         """The seat's hand (kept in CARD_KEY order) split by rank, made again only when the
@@ -289,12 +294,13 @@ class Table:
         return kept[2]
 
     def legal_actions(self) -> list[Action]:
-        if self.bidding:
-            assert self.auction is not None
-            return list(self.auction.legal())
-        if self._legal is None:
-            self.legal_moves()
-        return self._actions.copy()
+        acts = self._acts
+        if acts is None:
+            if self.bidding:
+                assert self.auction is not None
+                return list(self.auction.legal())
+            acts = self._moves()
+        return list(acts)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes."""
@@ -372,29 +378,31 @@ class Table:
     def apply(self, move: Action | str | Sequence[int]) -> Action:
         """Play a move (or bid) for the seat whose turn it is; raises IllegalMove, changing
         nothing."""
-        if self.over:
-            raise IllegalMove("the round is over")
-        if self.bidding:
-            return self._apply_bid(move)
-        if isinstance(move, Bid):
-            raise IllegalMove("the auction is over: play cards or pass")
-        legal = self.legal_moves()
-        if isinstance(move, Play) and legal.get(move.cards) is move:
+        acts = self._acts
+        if acts is not None and isinstance(move, Play) and move in acts:
             mv = move  # one of legal_actions(): nothing to parse or check
         else:
+            if self.over:
+                raise IllegalMove("the round is over")
+            if self.bidding:
+                return self._apply_bid(move)
+            if isinstance(move, Bid):
+                raise IllegalMove("the auction is over: play cards or pass")
+            legal = self.legal_moves()
             mv = self.parse_move(move)
             key = mv.cards if mv.kind >= 0 else tuple(
                 sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
             if key not in legal:
                 raise IllegalMove(self._why_illegal(mv))
             mv = legal[key]
-        self._legal = None
-        self.history.append((self.seat, mv))
-        self._shown.append((self.seat, mv))
-        if mv.is_pass:
-            self._pass()
-        else:
+        self._acts = self._legal = None
+        entry = (self.seat, mv)
+        self.history.append(entry)
+        self._shown.append(entry)
+        if mv.cards:
             self._play(mv)
+        else:
+            self._pass()
         return mv
 
     def _why_illegal(self, mv: Move) -> str:
@@ -418,6 +426,8 @@ class Table:
         return f"{mv} cannot be played now"
 
     def _next_active(self, seat: int) -> int:
+        if not self.places:
+            return (seat + 1) % self.n
         for step in range(1, self.n + 1):
             s = (seat + step) % self.n
             if s not in self.places:
@@ -425,11 +435,12 @@ class Table:
         return seat
 
     def _play(self, play: Play) -> None:
-        hand = self.hands[self.seat]
+        seat = self.seat
+        hand = self.hands[seat]
         for c in play.cards:
             hand.remove(c)
         self._changes += 1
-        kept = self._by_rank.get(self.seat)
+        kept = self._by_rank.get(seat)
         if kept is not None and kept[0] is hand and kept[1] == len(hand) + len(play.cards):
             # The split follows the hand: a rank left empty goes, the others keep their order
             # (as a new split of the hand would have it).
@@ -439,29 +450,32 @@ class Table:
                 same.remove(c)
                 if not same:
                     del by_rank[rank[c]]
-            self._by_rank[self.seat] = (hand, len(hand), by_rank)
-        if self._holders.intersection(play.cards):  # hidden teams: the seat shows its side
+            self._by_rank[seat] = (hand, len(hand), by_rank)
+        if self._holders and not self._holders.isdisjoint(play.cards):
+            # hidden teams: the seat shows its side
             self._holders_played.update(c for c in play.cards if c in self._holders)
-            self._revealed.add(self.seat)
+            self._revealed.add(seat)
         self.current = play
-        self.last_player = self.seat
+        self.last_player = seat
         self.passes = 0
         self.first_pending = False
         if not hand:
-            self.places.append(self.seat)
+            self.places.append(seat)
             if self._round_over():
                 self._finish()
                 return
-        self.seat = self._next_active(self.seat)
+        self.seat = self._next_active(seat)
 
     def _pass(self) -> None:
         self.passes += 1
-        active = self.active()
-        needed = len(active) - (1 if self.last_player in active else 0)
+        places = self.places
+        # Every active seat but the last player must pass.
+        needed = self.n - len(places) - (
+            1 if 0 <= self.last_player < self.n and self.last_player not in places else 0)
         if self.passes >= needed:
             self.current = None
             self.passes = 0
-            self.seat = self._trick_leader(active)
+            self.seat = self._trick_leader(self.active())
         else:
             self.seat = self._next_active(self.seat)
 
