@@ -427,17 +427,64 @@ class ModuleView:
                     calls += [f"if size == {sizes[j]}:",
                               f"    out += {gen}(hand, by_rank, floor)"]
                     floor = size = True
+                elif sizes[j] == sizes[k] and self.kinds[j].fast_single:
+                    # One shared Play per card: those above the current card (bisection),
+                    # or all of them on a higher rung.
+                    cards = "hand"
+                    if tiers[j] == tiers[k]:
+                        calls.append("start = bisect_right(hand, current.key[0], "
+                                     "key=CARD_KEY.__getitem__)")
+                        cards = "hand[start:]"
+                    if self.kinds[j].dedupe:
+                        cards = f"dict.fromkeys({cards})"
+                    calls.append(f"out += [PLAYS_{self.g.combinations[j].name}[x] "
+                                 f"for x in {cards}]")
                 elif sizes[j] == sizes[k]:
                     calls.append(f"out += {gen}(hand, by_rank, floor)")
                     floor = True
             lines = ["floor = (current.tier, current.key)"] if floor else []
             lines += ["size = len(current.cards)"] if size else []
-            if len(calls) == 1 and not checked:  # one generator: its plays as they come
+            if calls and calls[-1].startswith("out += [PLAYS_") \
+                    and all(c.startswith("start = ") for c in calls[:-1]):  # a list already
+                lines += [*calls[:-1], "return " + calls[-1][len("out += "):]]
+            elif len(calls) == 1 and not checked:  # one generator: its plays as they come
                 lines.append("return list(" + calls[0][len("out += "):] + ")")
             else:
                 lines += ["out: list[Play] = []", *calls, "return out"]
             out.append(lines)
         return out
+
+    @functools.cached_property
+    def leaders(self) -> list[str]:
+        """The body of ``lead_plays``: each kind's plays in CANDIDATES order, a kind asked
+        only when the hand passes a test every hand with such a play passes (cheap counts:
+        ``most`` cards of one rank, ``len(by_rank)`` ranks, ``len(hand)`` cards); singles
+        as their shared Plays."""
+        calls: list[str] = []
+        for k, c in zip(self.kinds, self.g.combinations, strict=True):
+            s, need = c.shape, []
+            if isinstance(s, ir.GroupsShape):
+                need = [("most", s.sizes[0]),
+                        ("len(by_rank)", min(len(s.sizes), 2) if has_kickers(c)
+                         else len(s.sizes))]
+            elif isinstance(s, ir.RunShape):
+                need = [("most", s.width), ("len(by_rank)", s.min_len)]
+            elif isinstance(s, ir.SequenceShape):
+                need = [("len(by_rank)", min(len(set(run)) for run in s.runs))]
+            elif isinstance(s, ir.CardsShape):
+                need = [("len(hand)", s.count)]
+            else:
+                need = [("len(hand)", len(s.cards))]
+            tests = [f"{what} >= {n}" for what, n in need if n > 1]
+            if k.fast_single:
+                cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
+                call = f"out += [PLAYS_{k.name}[x] for x in {cards}]"
+            else:
+                call = f"out += candidates_{k.name}(hand, by_rank)"
+            calls += [f"if {' and '.join(tests)}:", f"    {call}"] if tests else [call]
+        most = ["most = max(map(len, by_rank.values()), default=0)"] \
+            if any("most >= " in line for line in calls) else []
+        return [*most, "out: list[Play] = []", *calls, "return out"]
 
     # -- per-combination code
     def kind(self, i: int, c: ir.Combination) -> KindView:

@@ -55,7 +55,7 @@ class GameModule(Protocol):
 # ------------------------------------------------------------------ the deal
 def shuffled_deck(deck: Sequence[int], copies: int, rng: random.Random) -> list[int]:
     """Every card of the deck ``copies`` times, shuffled by ``rng``."""
-    cards = [c for c in deck for _ in range(copies)]
+    cards = list(deck) if copies == 1 else [c for c in deck for _ in range(copies)]
     rng.shuffle(cards)
     return cards
 

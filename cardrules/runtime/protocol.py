@@ -124,6 +124,8 @@ class RulesModule(GameModule, Protocol):
     AUCTION_ENDS_AT: int
     AUCTION_ALL_PASS: str
     AUCTION_MAX_DEALS: int
+    # FOLLOWERS[kind]: ``follow_plays`` for a play of that kind (what the table calls)
+    FOLLOWERS: tuple[Callable[[Sequence[int], dict[int, list[int]], Play], list[Play]], ...]
 
     @property
     def classify(self) -> Callable[[Sequence[int]], Play | None]: ...

@@ -575,8 +575,27 @@ def plays(hand: Sequence[int]) -> list[Play]:
 
 
 def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``)."""
-    return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
+    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``):
+    the plays of each kind of CANDIDATES in order, a kind asked only when the hand can have
+    one (the counts it needs, found when the game was compiled)."""
+    most = max(map(len, by_rank.values()), default=0)
+    out: list[Play] = []
+    out += candidates_single(hand, by_rank)
+    if most >= 2:
+        out += candidates_pair(hand, by_rank)
+    if most >= 3:
+        out += candidates_triple(hand, by_rank)
+    if len(by_rank) >= 5:
+        out += candidates_straight(hand, by_rank)
+    if most >= 2 and len(by_rank) >= 3:
+        out += candidates_pairs(hand, by_rank)
+    if most >= 3 and len(by_rank) >= 3:
+        out += candidates_triples(hand, by_rank)
+    if most >= 4:
+        out += candidates_bomb(hand, by_rank)
+    if len(hand) >= 4:
+        out += candidates_joker_bomb(hand, by_rank)
+    return out
 
 
 def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from itertools import chain, combinations
+from itertools import combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
 from cardrules.runtime.climbing.shapes import (
@@ -350,25 +350,33 @@ def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for cards in chain.from_iterable(combinations(same, 2)
-                                     for same in by_rank.values()):
-        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 1, 1, 0, -1, key)
+    """Every pair the hand can make (stronger than ``floor``, if given): 2 cards of
+    one rank, ranks in the hand's order."""
+    out: list[Play] = []
+    for same in by_rank.values():
+        if len(same) < 2:
+            continue
+        for cards in combinations(same, 2):
+            key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
+            if key is not None and (floor is None or (0, key) > floor):
+                out.append(Play(cards, 1, 1, 0, -1, key))
+    return iter(out)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for cards in chain.from_iterable(combinations(same, 3)
-                                     for same in by_rank.values()):
-        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 2, 2, 0, -1, key)
+    """Every triple the hand can make (stronger than ``floor``, if given): 3 cards of
+    one rank, ranks in the hand's order."""
+    out: list[Play] = []
+    for same in by_rank.values():
+        if len(same) < 3:
+            continue
+        for cards in combinations(same, 3):
+            key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
+            if key is not None and (floor is None or (0, key) > floor):
+                out.append(Play(cards, 2, 2, 0, -1, key))
+    return iter(out)
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -480,8 +488,27 @@ def plays(hand: Sequence[int]) -> list[Play]:
 
 
 def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``)."""
-    return [p for gen in CANDIDATES for p in gen(hand, by_rank)]
+    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``):
+    the plays of each kind of CANDIDATES in order, a kind asked only when the hand can have
+    one (the counts it needs, found when the game was compiled)."""
+    most = max(map(len, by_rank.values()), default=0)
+    out: list[Play] = []
+    out += [PLAYS_single[x] for x in hand]
+    if most >= 2:
+        out += candidates_pair(hand, by_rank)
+    if most >= 3:
+        out += candidates_triple(hand, by_rank)
+    if len(by_rank) >= 5:
+        out += candidates_straight(hand, by_rank)
+    if len(hand) >= 5:
+        out += candidates_flush(hand, by_rank)
+    if most >= 3 and len(by_rank) >= 2:
+        out += candidates_full_house(hand, by_rank)
+    if most >= 4 and len(by_rank) >= 2:
+        out += candidates_four_with_single(hand, by_rank)
+    if len(by_rank) >= 5:
+        out += candidates_straight_flush(hand, by_rank)
+    return out
 
 
 def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
@@ -511,8 +538,8 @@ def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
 def follow_single(hand: Sequence[int], by_rank: dict[int, list[int]],
                   current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
-    return list(candidates_single(hand, by_rank, floor))
+    start = bisect_right(hand, current.key[0], key=CARD_KEY.__getitem__)
+    return [PLAYS_single[x] for x in hand[start:]]
 
 
 def follow_pair(hand: Sequence[int], by_rank: dict[int, list[int]],

@@ -86,9 +86,12 @@ class Table:
         # auction is on); the same keyed by their cards, made when asked for.
         self._acts: tuple[Move, ...] | None = None
         self._legal: dict[tuple[int, ...], Move] | None = None
-        # Per seat: its hand (the list object and its length when split) split by rank, made
-        # again only when that seat's hand changed.
-        self._by_rank: dict[int, tuple[list[int], int, dict[int, list[int]]]] = {}
+        # Per seat: its hand split by rank, made again only when that seat's hand changed
+        # (the list object and its length when split, or as the table kept it since).
+        self._by_rank: list[dict[int, list[int]]] = [{} for _ in range(self.n)]
+        self._split_hand: list[list[int] | None] = [None] * self.n
+        self._split_len = [0] * self.n
+        self._followers = m.FOLLOWERS
         # Hidden teams: the holder cards played so far, and the seats that played one.
         self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
         self._holders_played: Counter[int] = Counter()
@@ -265,11 +268,8 @@ class Table:
             return self._acts
         if self.over:
             return ()
-        seat = self.seat
-        hand = self.hands[seat]
-        kept = self._by_rank.get(seat)
-        by_rank = kept[2] if kept is not None and kept[0] is hand and kept[1] == len(hand) \
-            else self._split(seat)
+        hand = self.hands[self.seat]
+        by_rank = self._split(self.seat)
         current = self.current
         if current is None:
             found = self.m.lead_plays(hand, by_rank)
@@ -277,7 +277,7 @@ class Table:
                 found = [p for p in found if self.first_card in p.cards]
             acts = tuple(found)
         else:
-            found = self.m.follow_plays(hand, by_rank, current)
+            found = self._followers[current.kind](hand, by_rank, current)
             acts = (PASS, *found) if self._may_pass or not found else tuple(found)
         if self.auction is None or self.auction.over:  # (not the plays asked of a bidder)
             self._acts = acts
@@ -287,17 +287,16 @@ class Table:
         """The seat's hand (kept in CARD_KEY order) split by rank, made again only when the
         hand changed."""
         hand = self.hands[seat]
-        kept = self._by_rank.get(seat)
-        if kept is None or kept[0] is not hand or kept[1] != len(hand):
-            kept = (hand, len(hand), split_by_rank(hand, self.m.RANK))
-            self._by_rank[seat] = kept
-        return kept[2]
+        if self._split_hand[seat] is not hand or self._split_len[seat] != len(hand):
+            self._split_hand[seat] = hand
+            self._split_len[seat] = len(hand)
+            self._by_rank[seat] = split_by_rank(hand, self.m.RANK)
+        return self._by_rank[seat]
 
     def legal_actions(self) -> list[Action]:
         acts = self._acts
         if acts is None:
-            if self.bidding:
-                assert self.auction is not None
+            if self.auction is not None and not self.auction.over:
                 return list(self.auction.legal())
             acts = self._moves()
         return list(acts)
@@ -440,17 +439,16 @@ class Table:
         for c in play.cards:
             hand.remove(c)
         self._changes += 1
-        kept = self._by_rank.get(seat)
-        if kept is not None and kept[0] is hand and kept[1] == len(hand) + len(play.cards):
+        if self._split_hand[seat] is hand and self._split_len[seat] == len(hand) + len(play.cards):
             # The split follows the hand: a rank left empty goes, the others keep their order
             # (as a new split of the hand would have it).
-            by_rank, rank = kept[2], self.m.RANK
+            by_rank, rank = self._by_rank[seat], self.m.RANK
             for c in play.cards:
                 same = by_rank[rank[c]]
                 same.remove(c)
                 if not same:
                     del by_rank[rank[c]]
-            self._by_rank[seat] = (hand, len(hand), by_rank)
+            self._split_len[seat] = len(hand)
         if self._holders and not self._holders.isdisjoint(play.cards):
             # hidden teams: the seat shows its side
             self._holders_played.update(c for c in play.cards if c in self._holders)
@@ -464,7 +462,7 @@ class Table:
             if self._round_over():
                 self._finish()
                 return
-        self.seat = self._next_active(seat)
+        self.seat = self._next_active(seat) if self.places else (seat + 1) % self.n
 
     def _pass(self) -> None:
         self.passes += 1
@@ -477,7 +475,7 @@ class Table:
             self.passes = 0
             self.seat = self._trick_leader(self.active())
         else:
-            self.seat = self._next_active(self.seat)
+            self.seat = self._next_active(self.seat) if places else (self.seat + 1) % self.n
 
     def _trick_leader(self, active: list[int]) -> int:
         last = self.last_player
