@@ -231,8 +231,9 @@ class ModuleView:
     def protocol_imports(self) -> list[str]:
         code = " ".join([self.until, self.lead_next, *(d.body for d in self.defs),
                          *(e for d in self.defs for _, e in d.lets)])
-        return sorted({"Play", "ScoreView", "beats",
-                       *(f for f in ("floor_div", "modulo") if f"{f}(" in code)})
+        code += " ".join(line for lines in self.followers for line in lines)
+        return sorted({"Play", "ScoreView",
+                       *(f for f in ("beats", "floor_div", "modulo") if f"{f}(" in code)})
 
     @property
     def itertools_imports(self) -> list[str]:

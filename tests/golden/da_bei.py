@@ -9,7 +9,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
-from cardrules.runtime.protocol import Play, ScoreView, beats
+from cardrules.runtime.protocol import Play, ScoreView
 from cardrules.runtime.climbing.shapes import (
     gen_cards,
     gen_groups,

@@ -92,10 +92,15 @@ class Table:
         self._split_hand: list[list[int] | None] = [None] * self.n
         self._split_len = [0] * self.n
         self._followers = m.FOLLOWERS
+        self._hidden = m.TEAMS == "hidden"
         # Hidden teams: the holder cards played so far, and the seats that played one.
         self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
         self._holders_played: Counter[int] = Counter()
         self._revealed: set[int] = set()
+        # Per seat: the sides it knows, with the deal, sides and holder cards out they are for.
+        self._holders_out = 0
+        self._known: dict[int, tuple[tuple[tuple[int, ...], ...], list[int], int,
+                                     tuple[int | None, ...]]] = {}
         # What views share until cards are played or dealt again (``_changes`` counts those):
         # the hand sizes, the places and each seat's hand as tuples; the sides as a tuple.
         self._changes = 0
@@ -239,7 +244,7 @@ class Table:
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
                           totals=self.totals, round_number=self.round_number,
                           plays=[(s, mv.kind, len(mv.cards)) for s, mv in self.history
-                                 if not mv.is_pass], bid=self.bid)
+                                 if mv.cards], bid=self.bid)
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):
@@ -268,8 +273,10 @@ class Table:
             return self._acts
         if self.over:
             return ()
-        hand = self.hands[self.seat]
-        by_rank = self._split(self.seat)
+        seat = self.seat
+        hand = self.hands[seat]
+        by_rank = self._by_rank[seat] if self._split_hand[seat] is hand \
+            and self._split_len[seat] == len(hand) else self._split(seat)
         current = self.current
         if current is None:
             found = self.m.lead_plays(hand, by_rank)
@@ -303,21 +310,27 @@ class Table:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes."""
-        bidding = self.bidding
-        bid = self.auction.high if bidding and self.auction else self.bid
-        if self._public[0] != self._changes:  # cards were played or dealt since last time
-            self._public = (self._changes, tuple(len(h) for h in self.hands),
-                            tuple(self.places), {})
-        hands = self._public[3]
-        if seat not in hands:
-            hands[seat] = tuple(self.hands[seat])
-        return SeatView(
-            seat=seat, hand=hands[seat], hand_sizes=self._public[1],
-            to_beat=self.current.cards if self.current else (), last_player=self.last_player,
-            history=self._history_text(), places=self._public[2],
-            known_sides=self.known_sides(seat) if bidding or self.m.TEAMS == "hidden"
-            else self._sides_shown(),
-            bidding=bidding, bid=bid, leader=self.leader, shown=self.shown)
+        auction = self.auction
+        bidding = auction is not None and not auction.over
+        bid = auction.high if auction is not None and bidding else self.bid
+        public = self._public
+        if public[0] != self._changes:  # cards were played or dealt since last time
+            public = self._public = (self._changes, tuple(map(len, self.hands)),
+                                     tuple(self.places), {})
+        hand = public[3].get(seat)
+        if hand is None:
+            hand = public[3][seat] = tuple(self.hands[seat])
+        shown = self._shown_tuple if len(self._shown_tuple) == len(self._shown) \
+            else self._history_text()
+        current = self.current
+        # A view is made at every decision: its fields in SeatView's order, made into the
+        # named tuple directly (what ``SeatView._make`` does, without its checks).
+        return tuple.__new__(SeatView, (
+            seat, hand, public[1], current.cards if current is not None else (),
+            self.last_player, shown, public[2],
+            self.known_sides(seat) if bidding or self._hidden
+            else self._sides[1] if self._sides[0] is self.sides else self._sides_shown(),
+            bidding, bid, self.leader, self.shown))
 
     def _sides_shown(self) -> tuple[int | None, ...]:
         if self._sides[0] is not self.sides:
@@ -329,8 +342,8 @@ class Table:
         when the history grew."""
         if len(self._shown_tuple) != len(self._shown):
             text = self._shown_text
-            text.extend((s, mv if isinstance(mv, str) else _move_text(mv.cards))
-                        for s, mv in self._shown[len(text):])
+            for s, mv in self._shown[len(text):]:
+                text.append((s, mv if isinstance(mv, str) else _move_text(mv.cards)))
             self._shown_tuple = tuple(text)
         return self._shown_tuple
 
@@ -342,18 +355,25 @@ class Table:
             return (None,) * self.n
         if self.m.TEAMS != "hidden":
             return tuple(self.sides)
+        kept = self._known.get(seat)
+        if kept is not None and kept[0] is self.dealt and kept[1] is self.sides \
+                and kept[2] == self._holders_out:
+            return kept[3]  # no holder card played since, the same deal and sides
         played = self._holders_played
         mine = self._holders_dealt.get(seat)
         if mine is None or mine[0] is not self.dealt:
             mine = (self.dealt, Counter(c for c in self.dealt[seat] if c in self._holders))
             self._holders_dealt[seat] = mine
         if all(played[c] + mine[1][c] >= self.m.COPIES for c in self.m.TEAM_HOLDERS):
-            return tuple(self.sides)  # every copy of each holder card is accounted for
-        out: list[int | None] = [None] * self.n
-        out[seat] = self.sides[seat]
-        for s in self._revealed:
-            out[s] = 0
-        return tuple(out)
+            known: tuple[int | None, ...] = tuple(self.sides)  # every holder card seen
+        else:
+            out: list[int | None] = [None] * self.n
+            out[seat] = self.sides[seat]
+            for s in self._revealed:
+                out[s] = 0
+            known = tuple(out)
+        self._known[seat] = (self.dealt, self.sides, self._holders_out, known)
+        return known
 
     # ------------------------------------------------------------ acting
     def parse_move(self, move: Move | str | Sequence[int]) -> Move:
@@ -452,6 +472,7 @@ class Table:
         if self._holders and not self._holders.isdisjoint(play.cards):
             # hidden teams: the seat shows its side
             self._holders_played.update(c for c in play.cards if c in self._holders)
+            self._holders_out = sum(self._holders_played.values())
             self._revealed.add(seat)
         self.current = play
         self.last_player = seat
