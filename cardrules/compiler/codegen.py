@@ -108,6 +108,7 @@ class KindView:
     size_lines: tuple[str, ...] = ()  # how ``size`` (if given) bounds the generator
     ranked_run: str = ""  # a run keyed by its highest rank alone: gen_ranked_runs' arguments
     suits: str = ""  # "same", "mixed" or "" (either)
+    found_key: str = ""  # the key from the generator's ``found`` (its groups known), or ""
 
     @property
     def fast_single(self) -> bool:
@@ -535,10 +536,32 @@ class ModuleView:
                         dedupe=(self.g.copies > 1 and not (isinstance(s, ir.RunShape)
                                                            and not s.wing)) or has_kickers(c),
                         presorted=presorted, loop=loop, loop_size=loop_size,
-                        ranked_run=self.ranked_run(c),
+                        ranked_run=self.ranked_run(c), found_key=self.found_key(c),
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
                         suits=c.suits or "")
+
+    def found_key(self, c: ir.Combination) -> str:
+        """For a main group and one smaller group (``group 3 + group 2``) with no suit rule:
+        the key as an expression of the cards ``gen_groups`` made (``found``: the main group,
+        then the other, each in CARD_KEY order), which are its groups as ``group_by_rank``
+        would split them; else ""."""
+        s = c.shape
+        if not isinstance(s, ir.GroupsShape) or len(s.sizes) != 2 or has_kickers(c) \
+                or s.sizes[0] <= s.sizes[1] or s.up_to != s.sizes[0] \
+                or c.suits in ("same", "mixed") or any(p.kind == "sequence" for p in c.key):
+            return ""
+        a = s.sizes[0]
+        parts = []
+        for p in c.key:
+            if p.kind == "card" and p.group is not None:  # the group's highest card
+                parts.append(f"CARD_KEY[found[{a - 1 if p.group == 0 else -1}]]")
+            elif p.group is not None:
+                parts.append(self.key_expr(p).replace(
+                    f"groups[{p.group}]", f"found[:{a}]" if p.group == 0 else f"found[{a}:]"))
+            else:
+                parts.append(self.key_expr(p))
+        return "(" + "".join(part + ", " for part in parts) + ")"
 
     def ranked_run(self, c: ir.Combination) -> str:
         """For a run with no wings and no suit rule, keyed by its highest rank alone: the

@@ -636,7 +636,7 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
     cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 1), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key = key_triple_single(cards)
+        key: tuple[int, ...] | None = (max(RANK[x] for x in found[:3]), )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 3, 3, 0, -1, key)
 
@@ -648,7 +648,7 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
     cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key = key_triple_pair(cards)
+        key: tuple[int, ...] | None = (max(RANK[x] for x in found[:3]), )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 4, 4, 0, -1, key)
 

@@ -420,7 +420,7 @@ def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
     cards, if given), lazily."""
     for found in gen_groups(by_rank, (3, 2), 3):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key = key_full_house(cards)
+        key: tuple[int, ...] | None = (CARD_KEY[found[2]], )
         if key is not None and (floor is None or (2, key) > floor):
             yield Play(cards, 5, 8, 2, -1, key)
 
@@ -432,7 +432,7 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
     cards, if given), lazily."""
     for found in gen_groups(by_rank, (4, 1), 4):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key = key_four_with_single(cards)
+        key: tuple[int, ...] | None = (CARD_KEY[found[3]], )
         if key is not None and (floor is None or (3, key) > floor):
             yield Play(cards, 6, 8, 3, -1, key)
 
