@@ -139,14 +139,15 @@ def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[
             for found in product(*(dict.fromkeys(by_rank[r]) for r in run)):
                 yield k, found
             continue
-        for s in {suit[c] for c in by_rank[run[0]]}:
-            pools: list[list[int]] = []
-            for r in run:  # each rank's cards of the suit, until a rank has none
-                pool = list(dict.fromkeys(c for c in by_rank[r] if suit[c] == s))
-                if not pool:
-                    break
-                pools.append(pool)
-            else:
+        suits = {suit[c] for c in by_rank[run[0]]}
+        common = set(suits)  # the suits every rank of the run has
+        for r in run[1:]:
+            common.intersection_update([suit[c] for c in by_rank[r]])
+            if not common:
+                break
+        for s in suits:
+            if s in common:
+                pools = [list(dict.fromkeys(c for c in by_rank[r] if suit[c] == s)) for r in run]
                 for found in product(*pools):
                     yield k, found
 
