@@ -521,7 +521,7 @@ class ModuleView:
             # each set of cards once: eight 3s of two decks give 10 pairs, not C(8, 2) = 28
             loop, loop_size = ("each" if s.sizes[0] == 1 else "same_rank"), s.sizes[0]
         presorted = isinstance(s, ir.CardsShape) or (
-            isinstance(s, ir.GroupsShape) and len(s.sizes) == 1)
+            isinstance(s, ir.GroupsShape) and len(s.sizes) == 1) or self.run_presorted(c)
         order, facts = self.classify_order, self.overlap_facts
         outranked = tuple(self.g.combinations[j].name
                           for j in order[:self.classify_position[i]]
@@ -540,6 +540,17 @@ class ModuleView:
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
                         suits=c.suits or "")
+
+    def run_presorted(self, c: ir.Combination) -> bool:
+        """Whether a run (no wings) comes from its generator in CARD_KEY order already: its
+        ranks rise as written and cards compare by rank first, no card set above the rest
+        (each rank's cards come in CARD_KEY order)."""
+        s = c.shape
+        if not isinstance(s, ir.RunShape) or s.wing or self.g.card_order[0] != "rank" \
+                or self.g.top:
+            return False
+        within = [self.rank_index[r] for r in s.within]
+        return all(a < b for a, b in zip(within, within[1:]))
 
     def found_key(self, c: ir.Combination) -> str:
         """For a main group and one smaller group (``group 3 + group 2``) with no suit rule:

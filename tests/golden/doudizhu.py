@@ -664,7 +664,7 @@ def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
             return
         lo = hi = size
     for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
         key = (top,)
         if floor is None or (0, key) > floor:
             yield Play(cards, 5, 5, 0, -1, key)
@@ -681,7 +681,7 @@ def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
             return
         lo = hi = size // 2
     for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
         key = (top,)
         if floor is None or (0, key) > floor:
             yield Play(cards, 6, 6, 0, -1, key)
@@ -698,7 +698,7 @@ def candidates_plane(hand: Sequence[int], by_rank: dict[int, list[int]],
             return
         lo = hi = size // 3
     for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
         key = (top,)
         if floor is None or (0, key) > floor:
             yield Play(cards, 7, 7, 0, -1, key)

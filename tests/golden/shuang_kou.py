@@ -470,7 +470,7 @@ def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
             return
         lo = hi = size
     for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
         key = (top,)
         if floor is None or (0, key) > floor:
             yield Play(cards, 3, 3, 0, -1, key)
@@ -487,7 +487,7 @@ def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
             return
         lo = hi = size // 2
     for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
         key = (top,)
         if floor is None or (0, key) > floor:
             yield Play(cards, 4, 4, 0, -1, key)
@@ -504,7 +504,7 @@ def candidates_triples(hand: Sequence[int], by_rank: dict[int, list[int]],
             return
         lo = hi = size // 3
     for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
+        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
         key = (top,)
         if floor is None or (0, key) > floor:
             yield Play(cards, 5, 5, 0, -1, key)

@@ -99,6 +99,9 @@ def gen_run(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: in
 def gen_ranked_runs(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
                     within: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
     """``gen_run``, each run with its highest rank: (rank, cards)."""
+    if width == 1:
+        yield from _ranked_singles(by_rank, min_len, max_len, within)
+        return
     for start in range(len(within)):
         choices: list[list[tuple[int, ...]]] = []
         top = -1
@@ -114,6 +117,27 @@ def gen_ranked_runs(by_rank: dict[int, list[int]], width: int, min_len: int, max
             if length >= min_len:
                 for pick in product(*choices):
                     yield top, tuple(chain.from_iterable(pick))
+
+
+def _ranked_singles(by_rank: dict[int, list[int]], min_len: int, max_len: int,
+                    within: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """``gen_ranked_runs`` of one card per rank: the same runs in the same order, each card
+    chosen from the rank's distinct cards directly (no one-card tuples to join)."""
+    for start in range(len(within)):
+        pools: list[list[int]] = []
+        top = -1
+        for length in range(1, max_len + 1):
+            if start + length > len(within):
+                break
+            rank = within[start + length - 1]
+            cards = by_rank.get(rank)
+            if not cards:
+                break
+            top = max(top, rank)
+            pools.append(list(dict.fromkeys(cards)))
+            if length >= min_len:
+                for pick in product(*pools):
+                    yield top, pick
 
 
 def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
