@@ -550,7 +550,7 @@ class ModuleView:
                 or self.g.top:
             return False
         within = [self.rank_index[r] for r in s.within]
-        return all(a < b for a, b in zip(within, within[1:]))
+        return all(within[i] < within[i + 1] for i in range(len(within) - 1))
 
     def found_key(self, c: ir.Combination) -> str:
         """For a main group and one smaller group (``group 3 + group 2``) with no suit rule:
