@@ -264,9 +264,14 @@ class Table(HandsView):
         stock.pop()
         return card
 
+    def card_for(self, h: Hand) -> int:
+        """The card the hand ``h`` is dealt next: from the stock (a table that deals from
+        elsewhere, such as a search bot's sampled world, says so here)."""
+        return self.draw()
+
     def _take(self, h: Hand, count: int) -> None:
         for _ in range(count):
-            h.cards.append(self.draw())
+            h.cards.append(self.card_for(h))
         h.total, h.soft = self.m.hand_total(h.cards)
 
     def _deal(self) -> None:

@@ -61,13 +61,19 @@ class Table:
     def __init__(self, m: RulesModule, *, seed: int | str | None = None,
                  hands: Sequence[Sequence[int]] | None = None, first_round: bool = True,
                  leader: int | None = None, totals: Sequence[int] | None = None,
-                 round_number: int = 1) -> None:
+                 round_number: int = 1, rest: Sequence[int] | None = None,
+                 first_bidder: int | None = None) -> None:
+        """``hands`` deals given cards instead of shuffling (``rest``: the cards dealt to
+        nobody, which the rules may give to the leader); ``first_bidder`` opens the auction
+        instead of the rules' choice (a set-up position, as after a passed-out deal)."""
         self.m = m
         self.n = m.PLAYERS
         self.rng = random.Random(seed)
         key = m.CARD_KEY.__getitem__
         self.rest: list[int] = []  # cards dealt to nobody (beyond the deal and the kitty)
         dealt = self._deal() if hands is None else [list(h) for h in hands]
+        if hands is not None and rest is not None:
+            self.rest = list(rest)
         self.hands: list[list[int]] = [sorted(h, key=key) for h in dealt]
         self.totals = list(totals) if totals is not None else [0] * self.n
         self.round_number = round_number
@@ -124,7 +130,7 @@ class Table:
         self.first_card = -1
         self._may_pass = m.PASSING == "allowed"
         if m.AUCTION_BIDS and leader is None:
-            self._open_auction(self._first_bidder())
+            self._open_auction(self._first_bidder() if first_bidder is None else first_bidder)
         else:
             if m.AUCTION_BIDS:  # a set-up position: the leader given, the lowest bid standing
                 self.bid = m.AUCTION_BIDS[0]

@@ -1,0 +1,78 @@
+"""Search bots for any game: information-set Monte Carlo tree search over worlds sampled
+from a seat's view (``ismcts``, ``ismcts:500`` for 500 iterations a decision, ``ismcts:2s``
+for two seconds). The layer above the runtime: it needs a loaded game, and knows none by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .ismcts import ISMCTS, Budget, Stats
+
+if TYPE_CHECKING:
+    from ..banking_game import BankingGame
+    from ..game import Game
+
+__all__ = ["ISMCTS", "SEARCH_KINDS", "Budget", "Stats", "is_search_kind", "make_search_bot",
+           "parse_budget"]
+
+SEARCH_KINDS = ("ismcts",)
+MAX_ITERATIONS = 1_000_000
+MAX_SECONDS = 3600.0
+
+
+def is_search_kind(kind: str) -> bool:
+    """Whether a seat kind names a search bot (``ismcts`` or ``ismcts:OPTIONS``)."""
+    return kind.split(":", 1)[0] in SEARCH_KINDS
+
+
+def parse_budget(kind: str) -> Budget:
+    """``ismcts`` (200 iterations), ``ismcts:N`` (N iterations a decision), ``ismcts:Xs`` (X
+    seconds a decision). Raises ValueError with a sentence for anything else."""
+    name, _, option = kind.partition(":")
+    if name not in SEARCH_KINDS:
+        raise ValueError(f"no search bot named '{name}' (choose from {', '.join(SEARCH_KINDS)})")
+    if not option:
+        if kind.endswith(":"):
+            raise ValueError(f"'{kind}': give a budget after the colon, e.g. {name}:500 "
+                             f"(iterations a decision) or {name}:2s (seconds a decision)")
+        return Budget()
+    text = option.strip().lower()
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if not 0 < seconds <= MAX_SECONDS or not seconds == seconds:
+                raise ValueError
+            return Budget(seconds=seconds)
+        iterations = int(text)
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError
+        return Budget(iterations=iterations)
+    except ValueError:
+        raise ValueError(
+            f"'{kind}': the budget '{option}' is not a number of iterations from 1 to "
+            f"{MAX_ITERATIONS:,} (e.g. {name}:500) or of seconds up to {MAX_SECONDS:g} "
+            f"(e.g. {name}:2s)") from None
+
+
+def make_search_bot(game: Game | BankingGame, kind: str) -> ISMCTS:
+    """The search bot ``kind`` names, for any family of game."""
+    budget = parse_budget(kind)
+    worlds: Callable[[], Any]
+    if game.family == "banking":
+        from ..runtime.banking_bots import make_threshold
+        from .banking import BankingWorlds
+        m = game.module
+        return ISMCTS(lambda: BankingWorlds(m), budget=budget,  # type: ignore[arg-type]
+                      policy=make_threshold(m, 17))  # type: ignore[arg-type]
+    if game.family == "tricks":
+        from ..runtime.tricks.bots import make_greedy as tricks_greedy
+        from .tricks import TricksWorlds
+        tm = game.tm  # type: ignore[union-attr]
+        return ISMCTS(lambda: TricksWorlds(tm), budget=budget, policy=tricks_greedy(tm))
+    from ..runtime.bots import make_greedy
+    from .climbing import ClimbingWorlds
+    cm = game.module
+    return ISMCTS(lambda: ClimbingWorlds(cm), budget=budget,  # type: ignore[arg-type]
+                  policy=make_greedy(cm))  # type: ignore[arg-type]

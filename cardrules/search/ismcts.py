@@ -1,0 +1,167 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012), for any family.
+
+Each iteration samples a world consistent with the seat's view (search/worlds.py), walks
+one tree shared by all worlds from the root, choosing among the actions legal in this world
+by UCB1 with availability counts, adds one node, plays the round out with a cheap policy (the
+family's plain bot, with some random moves), and credits each node's seat with its own score
+in that world (scores scaled by the smallest and largest seen so far in this search). The
+move is the root's most visited action. Nothing but the view and the legal actions is read;
+with an iteration budget the move is fixed by the random generator's state."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .worlds import Worlds, find_worlds
+
+Policy = Callable[[Any, Sequence[Any], random.Random], Any]  # a bot: (view, legal, rng)
+
+EXPLORE = 0.7  # UCB1's exploration constant, on rewards scaled to [0, 1]
+WORLDS = 24  # consistent samples found per decision, then reused in turn
+TRIES = 400  # replays (samples and repairs) spent finding them
+MAX_STEPS = 5_000  # actions of one play-out, at most (every round ends sooner)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Iterations per decision, or seconds per decision (``seconds`` > 0)."""
+
+    iterations: int = 200
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds > 0 else str(self.iterations)
+
+
+class _Node:
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat whose action leads here
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def _key(action: Any) -> Hashable:
+    return action if isinstance(action, Hashable) else repr(action)
+
+
+@dataclass
+class Stats:
+    """What the last decisions cost: iterations run, worlds found and not found."""
+
+    decisions: int = 0
+    searched: int = 0
+    iterations: int = 0
+    worlds: int = 0
+    failures: int = 0
+    seconds: float = 0.0
+
+
+class ISMCTS:
+    """A bot: ``bot(view, legal, rng)`` -> one of ``legal``."""
+
+    def __init__(self, worlds: Callable[[], Worlds], *, budget: Budget,
+                 policy: Policy, view_of: Callable[[Any, int], Any] | None = None,
+                 epsilon: float = 0.2) -> None:
+        self.make_worlds = worlds
+        self.budget = budget
+        self.policy = policy
+        self.view_of = view_of or (lambda table, seat: table.view(seat))
+        self.epsilon = epsilon
+        self.stats = Stats()
+
+    def __call__(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        self.stats.decisions += 1
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        seed = rng.getrandbits(64)  # the search's own generator: one draw from the table's
+        move = self._search(view, legal, random.Random(seed), started)
+        self.stats.seconds += time.perf_counter() - started
+        return move
+
+    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random,
+                started: float) -> Any:
+        worlds = self.make_worlds()
+        worlds.prepare(view)
+        samples = find_worlds(worlds, rng, wanted=WORLDS, tries=TRIES)
+        self.stats.searched += 1
+        self.stats.worlds += len(samples)
+        if not samples:
+            self.stats.failures += 1
+            return self.policy(view, legal, rng)
+        root = _Node(view.seat)
+        bounds = [math.inf, -math.inf]
+        budget = self.budget
+        i = 0
+        while True:
+            if budget.seconds > 0:
+                if i and time.perf_counter() - started >= budget.seconds:
+                    break
+            elif i >= budget.iterations:
+                break
+            self._iterate(root, worlds.build(samples[i % len(samples)]), rng, bounds)
+            i += 1
+        self.stats.iterations += i
+        keys = {_key(a): a for a in legal}
+        best = max((k for k in root.children if k in keys),
+                   key=lambda k: (root.children[k].visits, root.children[k].total),
+                   default=None)
+        return keys[best] if best is not None else self.policy(view, legal, rng)
+
+    def _iterate(self, root: _Node, table: Any, rng: random.Random,
+                 bounds: list[float]) -> None:
+        node, path = root, []
+        while not table.over:  # selection, then expansion of one node
+            legal = table.legal_actions()
+            keyed = [(_key(a), a) for a in legal]
+            untried = [(k, a) for k, a in keyed if k not in node.children]
+            for k, _ in keyed:
+                child = node.children.get(k)
+                if child is not None:
+                    child.avail += 1
+            seat = table.seat
+            if untried:
+                k, a = untried[rng.randrange(len(untried))]
+                node.children[k] = node = _Node(seat)
+                path.append(node)
+                table.apply(a)
+                break
+            lo, hi = bounds
+            span = hi - lo if hi > lo else 1.0
+
+            def ucb(ka: tuple[Hashable, Any]) -> float:
+                c = node.children[ka[0]]
+                mean = (c.total / c.visits - lo) / span if c.visits else 1.0
+                return mean + EXPLORE * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+
+            k, a = max(keyed, key=ucb)
+            node = node.children[k]
+            path.append(node)
+            table.apply(a)
+        steps = 0
+        while not table.over and steps < MAX_STEPS:  # the play-out
+            legal = table.legal_actions()
+            if len(legal) == 1 or rng.random() < self.epsilon:
+                a = legal[rng.randrange(len(legal))]
+            else:
+                a = self.policy(self.view_of(table, table.seat), legal, rng)
+            table.apply(a)
+            steps += 1
+        if not table.over:
+            return
+        scores = table.result().scores
+        bounds[0] = min(bounds[0], *scores)
+        bounds[1] = max(bounds[1], *scores)
+        for n in path:
+            n.visits += 1
+            n.total += scores[n.seat]
