@@ -85,21 +85,29 @@ def deal(pool: Sequence[int], places: dict[Place, int], rng: random.Random) -> S
 
 
 def repair(sample: Sample, failed: Failed, rng: random.Random) -> bool:
-    """Move one card the failing seat could have played (or any of its hidden cards) to
-    another place, taking one of that place's in exchange. False if nothing can move."""
+    """Move the cards the failing seat could have played (or, with none named, one of its
+    hidden cards) to other places, taking for each a card of that place the seat is not known
+    to have been unable to hold. The cards blamed stay on the seat's list for this sample.
+    False if nothing can move."""
     mine = sample.cards.get(failed.seat, [])
     if not mine:
         return False
-    blamed = [i for i, c in enumerate(mine) if c in failed.culprits] or list(range(len(mine)))
-    i = rng.choice(blamed)
-    others = [(p, j) for p, cs in sample.cards.items() if p != failed.seat
-              for j, c in enumerate(cs) if c not in failed.culprits]
-    if not others:
-        return False
-    p, j = rng.choice(others)
-    mine[i], sample.cards[p][j] = sample.cards[p][j], mine[i]
+    avoid: dict[Place, set[int]] = sample.extra.setdefault("avoid", {})
+    banned = avoid.setdefault(failed.seat, set())
+    banned |= failed.culprits
+    blamed = [i for i, c in enumerate(mine) if c in banned] or [rng.randrange(len(mine))]
+    moved = False
+    for i in blamed:
+        others = [(p, j) for p, cs in sample.cards.items() if p != failed.seat
+                  for j, c in enumerate(cs)
+                  if c not in banned and mine[i] not in avoid.get(p, ())]
+        if not others:
+            continue
+        p, j = rng.choice(others)
+        mine[i], sample.cards[p][j] = sample.cards[p][j], mine[i]
+        moved = True
     sample.seed = rng.getrandbits(32)
-    return True
+    return moved
 
 
 def find_worlds(worlds: Worlds, rng: random.Random, *, wanted: int,
