@@ -5,8 +5,7 @@ for two seconds). The layer above the runtime: it needs a loaded game, and knows
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .ismcts import ISMCTS, Budget, Stats
 
@@ -59,7 +58,6 @@ def parse_budget(kind: str) -> Budget:
 def make_search_bot(game: Game | BankingGame, kind: str) -> ISMCTS:
     """The search bot ``kind`` names, for any family of game."""
     budget = parse_budget(kind)
-    worlds: Callable[[], Any]
     if game.family == "banking":
         from ..runtime.banking_bots import make_threshold
         from .banking import BankingWorlds

@@ -138,13 +138,16 @@ class ISMCTS:
                 break
             lo, hi = bounds
             span = hi - lo if hi > lo else 1.0
-
-            def ucb(ka: tuple[Hashable, Any]) -> float:
-                c = node.children[ka[0]]
-                mean = (c.total / c.visits - lo) / span if c.visits else 1.0
-                return mean + EXPLORE * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
-
-            k, a = max(keyed, key=ucb)
+            best, k, a = -math.inf, keyed[0][0], keyed[0][1]
+            for key, action in keyed:
+                c = node.children[key]
+                if not c.visits:
+                    score = math.inf
+                else:
+                    score = (c.total / c.visits - lo) / span + EXPLORE * math.sqrt(
+                        math.log(max(c.avail, 1)) / c.visits)
+                if score > best:
+                    best, k, a = score, key, action
             node = node.children[k]
             path.append(node)
             table.apply(a)

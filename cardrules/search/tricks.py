@@ -45,8 +45,7 @@ class TricksWorlds:
         for s, _, tried in plays:
             bid_cards[s] |= Counter(tried)
         for s, text in view.bids:
-            shown = Counter(self._cards(text))
-            bid_cards[s] |= shown
+            bid_cards[s] |= Counter(self._cards(text))
         dealer_sees = bool(view.kitty)
         kitty = list(view.kitty[:m.KITTY]) if dealer_sees else []
         self.buried = list(view.kitty[m.KITTY:]) if dealer_sees else []
@@ -58,9 +57,9 @@ class TricksWorlds:
         self.pinned: list[list[int]] = [[] for _ in range(n)]
         for s in range(n):
             if s != me:
-                cards = played[s] | bid_cards[s]  # a bid's cards, played later or not
-                self.pinned[s] = list(cards.elements())
-                known.update(cards)
+                held = played[s] | bid_cards[s]  # a bid's cards, played later or not
+                self.pinned[s] = list(held.elements())
+                known.update(held)
         self._pool = unknown_pool(m.DECK, m.COPIES, known)
         each = m.DEAL_EACH
         self._places: dict[Place, int] = {s: each - len(self.pinned[s])
@@ -99,9 +98,9 @@ class TricksWorlds:
             s = t.seat
             move = PASS
             if bids and bids[0][0] == s:
-                shown = bids[0][1]
+                wanted = bids[0][1]
                 move = next((a for a in t.legal_actions()
-                             if a.kind == "bid" and sorted(a.cards) == shown), PASS)
+                             if a.kind == "bid" and sorted(a.cards) == wanted), PASS)
                 if move is not PASS:
                     bids.pop(0)
             t.apply(move)

@@ -1,0 +1,80 @@
+"""Worlds of the banking family, from a seat's view (runtime/banking.py SeatView).
+
+The view shows every card face up, and -1 for another hand's face-down cards; the stock is
+unseen. A world deals each card the view shows where it shows it, and the hidden cards (the
+face-down ones first, then the stock's) from a shuffle of the cards not seen, replaying the
+history's actions; the banker's policy and the hands that stand by themselves play as they
+did, or the sample is refused (a banker's face-down card that would have ended the round at
+once, say)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ..runtime.banking import BankingModule, Hand, SeatView, Table
+from ..runtime.core import IllegalMove
+from .worlds import Failed, Place, Sample, unknown_pool
+
+UNSEEN: Place = -1
+
+
+class _World(Table):
+    """A table whose cards come from the view where it shows them, else from the sample."""
+
+    def __init__(self, m: BankingModule, shown: tuple[tuple[tuple[int, ...], ...], ...],
+                 hidden: Sequence[int], seed: int) -> None:
+        super().__init__(m, seed=seed, players=len(shown))
+        self.shown = shown
+        self.hidden = list(hidden)
+        self.replaying = True  # cards come from the view while the history is replayed
+
+    def card_for(self, h: Hand) -> int:
+        hands = self.hands[h.seat]
+        index = next((i for i, x in enumerate(hands) if x is h), 0)  # 0: being dealt
+        rows = self.shown[h.seat]
+        pos = len(h.cards)
+        card = rows[index][pos] if self.replaying and index < len(rows) \
+            and pos < len(rows[index]) else -1
+        if card < 0:
+            if not self.hidden:
+                raise Failed()
+            card = self.hidden.pop()
+        try:
+            self.stock.remove(card)
+        except ValueError:
+            raise Failed() from None
+        return card
+
+
+class BankingWorlds:
+    def __init__(self, m: BankingModule) -> None:
+        self.m = m
+
+    def prepare(self, view: SeatView) -> None:
+        self.view = view
+        seen = Counter(c for hands in view.hands for cards in hands for c in cards if c >= 0)
+        self._pool = unknown_pool(self.m.DECK, self.m.COPIES, seen)
+
+    def pool(self) -> list[int]:
+        return self._pool
+
+    def places(self) -> dict[Place, int]:
+        return {UNSEEN: len(self._pool)}
+
+    def build(self, sample: Sample) -> Table:
+        view = self.view
+        t = _World(self.m, view.hands, sample.cards[UNSEEN], sample.seed)
+        history = view.history
+        while len(t.history) < len(history):
+            s, text = history[len(t.history)]
+            if t.over or t.seat != s:
+                raise Failed()
+            try:
+                t.apply(text)
+            except IllegalMove:
+                raise Failed() from None
+        if t.over != (view.phase == "over") or t.view(view.seat) != view:
+            raise Failed()
+        t.replaying = False
+        return t
