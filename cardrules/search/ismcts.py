@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .worlds import Worlds, find_worlds
+from .worlds import Sample, Worlds, find_worlds
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]  # a bot: (view, legal, rng)
 
@@ -93,12 +93,9 @@ class ISMCTS:
                 started: float) -> Any:
         worlds = self.make_worlds()
         worlds.prepare(view)
-        samples = find_worlds(worlds, rng, wanted=WORLDS, tries=TRIES)
-        self.stats.searched += 1
-        self.stats.worlds += len(samples)
-        if not samples:
-            self.stats.failures += 1
-            return self.policy(view, legal, rng)
+        # Worlds are found as the search goes (a short search needs few), then reused in turn.
+        samples: list[Sample] = []
+        tries = TRIES
         root = _Node(view.seat)
         bounds = [math.inf, -math.inf]
         budget = self.budget
@@ -109,9 +106,22 @@ class ISMCTS:
                     break
             elif i >= budget.iterations:
                 break
+            if len(samples) < WORLDS and tries > 0:
+                found, used = find_worlds(worlds, rng, wanted=1, tries=min(tries, TRIES // 8))
+                samples += found
+                tries -= used
+            if not samples:
+                if tries > 0:
+                    continue
+                break
             self._iterate(root, worlds.build(samples[i % len(samples)]), rng, bounds)
             i += 1
+        self.stats.searched += 1
+        self.stats.worlds += len(samples)
         self.stats.iterations += i
+        if not samples:
+            self.stats.failures += 1
+            return self.policy(view, legal, rng)
         keys = {_key(a): a for a in legal}
         best = max((k for k in root.children if k in keys),
                    key=lambda k: (root.children[k].visits, root.children[k].total),

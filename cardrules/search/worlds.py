@@ -111,13 +111,14 @@ def repair(sample: Sample, failed: Failed, rng: random.Random) -> bool:
 
 
 def find_worlds(worlds: Worlds, rng: random.Random, *, wanted: int,
-                tries: int) -> list[Sample]:
-    """Up to ``wanted`` samples consistent with the view, after at most ``tries`` replays."""
+                tries: int) -> tuple[list[Sample], int]:
+    """Up to ``wanted`` samples consistent with the view, after at most ``tries`` replays;
+    and the replays made."""
     pool, places = worlds.pool(), worlds.places()
     found: list[Sample] = []
     sample = deal(pool, places, rng)
     repairs = 0
-    for _ in range(tries):
+    for used in range(1, tries + 1):
         try:
             worlds.build(sample)
         except Failed as failed:
@@ -127,6 +128,6 @@ def find_worlds(worlds: Worlds, rng: random.Random, *, wanted: int,
             continue
         found.append(sample)
         if len(found) >= wanted:
-            break
+            return found, used
         sample, repairs = deal(pool, places, rng), 0
-    return found
+    return found, tries
