@@ -1,0 +1,172 @@
+"""The ISMCTS search bot (cardrules/search): it reads nothing but its seat's view, plays
+legal moves to the end of a round of every built-in game, is fixed by its seed, and its
+options are checked with a sentence."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardrules.cli import main
+from cardrules.compiler.paths import builtin_games
+from cardrules.game import load
+from cardrules.search import Budget, parse_budget
+from cardrules.search.worlds import find_worlds
+from cardrules.seats import check_kind, seat_kinds
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(p.stem for p in builtin_games())
+PLAIN = {"climbing": "greedy", "tricks": "greedy", "banking": "threshold"}
+
+
+def _table(name: str, seed: int, seats: list[str] | None = None) -> Any:
+    game = load(name)
+    kinds = seats or [PLAIN[game.family]] * game.players
+    return game, game.new_table(seed=seed, seats=kinds)
+
+
+def _hidden(table: Any, seat: int) -> Any:
+    """What ``seat`` may not see: the others' cards (and a banking table's stock)."""
+    if hasattr(table, "stock"):
+        return [[list(h.cards) for h in hs] for s, hs in enumerate(table.hands) if s != seat], \
+            sorted(table.stock)
+    return [sorted(table.hand(s)) for s in range(table.n) if s != seat]
+
+
+def _same_view(a: Any, b: Any) -> bool:
+    """Equal views; a hand (and a dealer's kitty) as the same cards: cards of equal
+    strength may come in another order."""
+    fa, fb = (x._asdict() if hasattr(x, "_asdict") else
+              {f.name: getattr(x, f.name) for f in dataclasses.fields(x)} for x in (a, b))
+    for k in ("hand", "kitty"):
+        if k in fa:
+            fa[k], fb[k] = Counter(fa[k]), Counter(fb[k])
+    return fa == fb
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_bot_reads_only_its_view(name: str) -> None:
+    """Other worlds consistent with a seat's view (other seats' cards differ) give the bot the
+    same view and the same legal moves, and it makes the same move with the same seed."""
+    game, table = _table(name, seed=5)
+    steps = 0
+    checked = 0
+    while not table.over and checked < 2:
+        seat, legal = table.seat, table.legal_actions()
+        if len(legal) > 1 and steps % 7 == 3:
+            view = table.view(seat)
+            bot = game.bots(["ismcts:8"] * game.players)[seat]
+            worlds = bot.make_worlds()
+            worlds.prepare(view)
+            samples, _ = find_worlds(worlds, random.Random(checked), wanted=3, tries=400)
+            others = [worlds.build(s) for s in samples]
+            differ = [w for w in others if _hidden(w, seat) != _hidden(table, seat)]
+            assert differ, f"{name}: no other world found for seat {seat}"
+            want = bot(view, legal, random.Random(99))
+            for world in differ:
+                seen = world.view(seat)
+                assert _same_view(seen, view)
+                assert list(world.legal_actions()) == list(legal)
+                again = game.bots(["ismcts:8"] * game.players)[seat]
+                assert again(seen, world.legal_actions(), random.Random(99)) == want
+            checked += 1
+        table.apply(table.bot_move())
+        steps += 1
+    assert checked, f"{name}: no decision with a choice was checked"
+
+
+SLOW = {"shuang_kou", "tractor", "tractor_2_trump", "titanic"}  # a round takes 15-50 s
+
+
+@pytest.mark.parametrize("name", [pytest.param(g, marks=pytest.mark.slow) if g in SLOW else g
+                                  for g in GAMES])
+def test_plays_legal_moves_to_the_end(name: str) -> None:
+    """Two search seats (legal moves are all a table accepts: apply raises otherwise). The
+    games whose round is long run with ``-m slow``; every game plays search moves in
+    test_the_bot_reads_only_its_view."""
+    game = load(name)
+    plain = PLAIN[game.family]
+    seats = ["ismcts:3", "ismcts:0.2s" if game.family == "banking" else plain, "ismcts:3",
+             plain, plain, plain][:game.players]
+    table = game.new_table(seed=11, seats=seats)
+    moves = 0
+    while not table.over:
+        legal = table.legal_actions()
+        move = table.bot_move()
+        assert move in legal
+        table.apply(move)
+        moves += 1
+    assert moves > 0 and len(table.result().scores) == game.players
+    bots = [b for b, k in zip(table.bot_fns, seats, strict=True) if k.startswith("ismcts")]
+    assert sum(b.stats.decisions for b in bots) > 0  # a banker seat plays by the rules
+    assert all(b.stats.failures == 0 for b in bots)
+
+
+@pytest.mark.parametrize("name", ["big_two", "doudizhu", "shengji", "blackjack"])
+def test_same_seed_same_game(name: str) -> None:
+    def history() -> list[str]:
+        game = load(name)
+        plain = PLAIN[game.family]
+        table = game.new_table(seed=3, seats=["ismcts:6"] + [plain] * (game.players - 1))
+        out = []
+        while not table.over:
+            move = table.bot_move()
+            out.append(f"{table.seat}:{move}")
+            table.apply(move)
+        return out
+
+    assert history() == history()
+
+
+def test_budgets() -> None:
+    assert parse_budget("ismcts") == Budget(iterations=200)
+    assert parse_budget("ismcts:500") == Budget(iterations=500)
+    assert parse_budget("ismcts:0.5s") == Budget(seconds=0.5)
+    for bad in ("ismcts:abc", "ismcts:0", "ismcts:-3", "ismcts:", "ismcts:nans", "ismcts:1e9",
+                "ismcts:0s"):
+        with pytest.raises(ValueError, match="budget|give a budget"):
+            parse_budget(bad)
+
+
+def test_every_family_lists_the_search_bot() -> None:
+    for name in ("big_two", "tractor", "blackjack"):
+        game = load(name)
+        kinds = seat_kinds(game)
+        assert "ismcts" in kinds and kinds[-1] == "human"
+        check_kind(game, "ismcts:50")
+        with pytest.raises(ValueError, match="unknown seat kind 'mcts'"):
+            check_kind(game, "mcts")
+    assert "threshold" in seat_kinds(load("blackjack"))
+    assert "greedy" in seat_kinds(load("tractor"))
+
+
+@pytest.mark.parametrize("game, seats", [("big_two", "ismcts:abc,greedy,random,random"),
+                                         ("tractor", "ismcts:abc,greedy,greedy,greedy"),
+                                         ("blackjack", "ismcts:abc,threshold")])
+def test_a_bad_option_is_a_clear_error(game: str, seats: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["play"], ["simulate", "-n", "2"]):
+        assert main([*command, game, "--seats", seats]) != 0
+        err = capsys.readouterr().err
+        assert "ismcts:abc" in err and "'abc' is not a number of iterations" in err
+        assert "Traceback" not in err
+
+
+def test_cli_simulates_with_the_search_bot() -> None:
+    done = subprocess.run([sys.executable, "-m", "cardrules.cli", "simulate", "big_two", "-n",
+                           "2", "--seats", "ismcts:5,greedy,random,random"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "ismcts:5" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "cardrules.cli", "play", "big_two",
+                          "--seats", "ismcts:abc,greedy,random,random"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr
+    assert "not a number of iterations" in bad.stderr
