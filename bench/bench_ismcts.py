@@ -68,16 +68,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=6, help="deals per game and opponent")
     ap.add_argument("--random-seeds", type=int, default=0,
                     help="deals against random (default: half of --seeds)")
+    ap.add_argument("--seeds-for", default="",
+                    help="deals for some games, e.g. titanic=2,tractor=3 (against random: half)")
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
     names = [g for g in args.games.split(",") if g] or [p.stem for p in builtin_games()]
     kind = f"ismcts:{args.budget}"
     jobs: list[Job] = []
+    special = {k: int(v) for k, _, v in (x.partition("=") for x in args.seeds_for.split(",")
+                                          if x)}
     for name in names:
         game = load(name)
         for opponent in args.opponents.split(","):
-            count = args.seeds if opponent != "random" else \
-                (args.random_seeds or max(1, args.seeds // 2))
+            seeds = special.get(name, args.seeds)
+            count = seeds if opponent != "random" else \
+                (max(1, seeds // 2) if name in special else
+                 args.random_seeds or max(1, seeds // 2))
             jobs += [(name, plain(game, opponent), kind, seed, seat)
                      for seed in range(count) for seat in range(game.players)]
     started = time.perf_counter()

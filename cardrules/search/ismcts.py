@@ -11,19 +11,22 @@ with an iteration budget the move is fixed by the random generator's state."""
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from .worlds import Sample, Worlds, find_worlds
+from .worlds import Worlds, find_worlds
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]  # a bot: (view, legal, rng)
 
 EXPLORE = 0.7  # UCB1's exploration constant, on rewards scaled to [0, 1]
-WORLDS = 24  # consistent samples found per decision, then reused in turn
+WORLDS = 24  # consistent samples found per decision, at most, reused in turn
+REUSE = 3  # iterations per world found (until WORLDS are found)
 TRIES = 400  # replays (samples and repairs) spent finding them
 MAX_STEPS = 5_000  # actions of one play-out, at most (every round ends sooner)
 
@@ -48,6 +51,12 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+
+
+def _clone(table: Any) -> Any:
+    """A copy of a table to play on; the compiled rules module it plays by is shared."""
+    shared = {id(v): v for v in vars(table).values() if isinstance(v, ModuleType)}
+    return copy.deepcopy(table, shared)
 
 
 def _key(action: Any) -> Hashable:
@@ -94,7 +103,7 @@ class ISMCTS:
         worlds = self.make_worlds()
         worlds.prepare(view)
         # Worlds are found as the search goes (a short search needs few), then reused in turn.
-        samples: list[Sample] = []
+        tables: list[Any] = []  # each world's table at the decision, copied for each use
         tries = TRIES
         root = _Node(view.seat)
         bounds = [math.inf, -math.inf]
@@ -106,25 +115,26 @@ class ISMCTS:
                     break
             elif i >= budget.iterations:
                 break
-            if len(samples) < WORLDS and tries > 0:
+            if len(tables) < WORLDS and tries > 0 and i % REUSE == 0:
                 found, used = find_worlds(worlds, rng, wanted=1, tries=min(tries, TRIES // 8))
-                samples += found
+                tables += [table for _, table in found]
                 tries -= used
-            if not samples:
+            if not tables:
                 if tries > 0:
                     continue
                 break
-            self._iterate(root, worlds.build(samples[i % len(samples)]), rng, bounds)
+            self._iterate(root, _clone(tables[i % len(tables)]), rng, bounds)
             i += 1
         self.stats.searched += 1
-        self.stats.worlds += len(samples)
+        self.stats.worlds += len(tables)
         self.stats.iterations += i
-        if not samples:
+        if not tables:
             self.stats.failures += 1
             return self.policy(view, legal, rng)
         keys = {_key(a): a for a in legal}
         best = max((k for k in root.children if k in keys),
-                   key=lambda k: (root.children[k].visits, root.children[k].total),
+                   key=lambda k: (root.children[k].visits,
+                                  root.children[k].total / max(root.children[k].visits, 1)),
                    default=None)
         return keys[best] if best is not None else self.policy(view, legal, rng)
 
@@ -141,7 +151,10 @@ class ISMCTS:
                     child.avail += 1
             seat = table.seat
             if untried:
-                k, a = untried[rng.randrange(len(untried))]
+                # The plain bot's move first: a short search then plays at least as it does.
+                first = _key(self.policy(self.view_of(table, seat), legal, rng))
+                k, a = next(((k, a) for k, a in untried if k == first),
+                            untried[rng.randrange(len(untried))])
                 node.children[k] = node = _Node(seat)
                 path.append(node)
                 table.apply(a)

@@ -111,22 +111,22 @@ def repair(sample: Sample, failed: Failed, rng: random.Random) -> bool:
 
 
 def find_worlds(worlds: Worlds, rng: random.Random, *, wanted: int,
-                tries: int) -> tuple[list[Sample], int]:
-    """Up to ``wanted`` samples consistent with the view, after at most ``tries`` replays;
-    and the replays made."""
+                tries: int) -> tuple[list[tuple[Sample, Any]], int]:
+    """Up to ``wanted`` samples consistent with the view, each with its table, after at
+    most ``tries`` replays; and the replays made."""
     pool, places = worlds.pool(), worlds.places()
-    found: list[Sample] = []
+    found: list[tuple[Sample, Any]] = []
     sample = deal(pool, places, rng)
     repairs = 0
     for used in range(1, tries + 1):
         try:
-            worlds.build(sample)
+            table = worlds.build(sample)
         except Failed as failed:
             repairs += 1
             if repairs >= REPAIRS or failed.seat < 0 or not repair(sample, failed, rng):
                 sample, repairs = deal(pool, places, rng), 0
             continue
-        found.append(sample)
+        found.append((sample, table))
         if len(found) >= wanted:
             return found, used
         sample, repairs = deal(pool, places, rng), 0
