@@ -35,7 +35,10 @@ def seat_kinds(game: Game | BankingGame) -> tuple[str, ...]:
 def check_kind(game: Game | BankingGame, kind: str) -> None:
     """Raises ValueError, with a sentence, for a seat kind the game has not."""
     if is_search_kind(kind):
-        parse_budget(kind)
+        try:
+            parse_budget(kind)
+        except ValueError as err:
+            raise ValueError(f"--seats: {err}") from None
         return
     own = family_kinds(game)
     if kind in own:
