@@ -43,7 +43,7 @@ class Budget:
 
 
 class _Node:
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "seat", "squares", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat whose action leads here
@@ -51,12 +51,29 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.squares = 0.0  # of the scores credited: for the spread of the mean
 
 
 def _clone(table: Any) -> Any:
     """A copy of a table to play on; the compiled rules module it plays by is shared."""
     shared = {id(v): v for v in vars(table).values() if isinstance(v, ModuleType)}
     return copy.deepcopy(table, shared)
+
+
+def _surest(tried: list[tuple[Hashable, _Node]]) -> Hashable:
+    """The action whose mean score is highest less 1.96 standard errors (the spread of one
+    action's scores, or of all of them for an action tried once): an action tried often
+    with steady scores beats one that looked good in a few noisy tries."""
+    n = sum(c.visits for _, c in tried)
+    mean = sum(c.total for _, c in tried) / n
+    pooled = max(sum(c.squares for _, c in tried) / n - mean ** 2, 0.0)
+
+    def bound(c: _Node) -> float:
+        m = c.total / c.visits
+        var = (c.squares - c.visits * m * m) / (c.visits - 1) if c.visits > 1 else pooled
+        return m - 1.96 * math.sqrt(max(var, 0.0) / c.visits)
+
+    return max(tried, key=lambda kc: (bound(kc[1]), kc[1].visits))[0]
 
 
 def _key(action: Any) -> Hashable:
@@ -132,11 +149,10 @@ class ISMCTS:
             self.stats.failures += 1
             return self.policy(view, legal, rng)
         keys = {_key(a): a for a in legal}
-        best = max((k for k in root.children if k in keys),
-                   key=lambda k: (root.children[k].visits,
-                                  root.children[k].total / max(root.children[k].visits, 1)),
-                   default=None)
-        return keys[best] if best is not None else self.policy(view, legal, rng)
+        tried = [(k, c) for k, c in root.children.items() if k in keys and c.visits]
+        if not tried:
+            return self.policy(view, legal, rng)
+        return keys[_surest(tried)]
 
     def _iterate(self, root: _Node, table: Any, rng: random.Random,
                  bounds: list[float]) -> None:
@@ -191,3 +207,4 @@ class ISMCTS:
         for n in path:
             n.visits += 1
             n.total += scores[n.seat]
+            n.squares += scores[n.seat] ** 2
