@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING, Any
 from .search import SEARCH_KINDS, is_search_kind, make_search_bot, parse_budget
 
 if TYPE_CHECKING:
-    from .banking_game import BankingGame
+    from .families.banking.game import BankingGame
     from .game import Game
 
 
 def family_kinds(game: Game | BankingGame) -> tuple[str, ...]:
     """The family's own seat kinds, ``human`` included."""
     if game.family == "banking":
-        from .runtime.banking_bots import BANKING_BOTS
+        from .runtime.banking.bots import BANKING_BOTS
         return BANKING_BOTS
     if game.family == "tricks":
         from .runtime.tricks.bots import BOT_KINDS as TRICKS_KINDS
         return TRICKS_KINDS
-    from .runtime.bots import BOT_KINDS
+    from .runtime.climbing.bots import BOT_KINDS
     return BOT_KINDS
 
 

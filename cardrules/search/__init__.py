@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .ismcts import ISMCTS, Budget, Stats
 
 if TYPE_CHECKING:
-    from ..banking_game import BankingGame
+    from ..families.banking.game import BankingGame
     from ..game import Game
 
 __all__ = ["ISMCTS", "SEARCH_KINDS", "Budget", "Stats", "is_search_kind", "make_search_bot",
@@ -59,7 +59,7 @@ def make_search_bot(game: Game | BankingGame, kind: str) -> ISMCTS:
     """The search bot ``kind`` names, for any family of game."""
     budget = parse_budget(kind)
     if game.family == "banking":
-        from ..runtime.banking_bots import make_threshold
+        from ..runtime.banking.bots import make_threshold
         from .banking import BankingWorlds
         m = game.module
         return ISMCTS(lambda: BankingWorlds(m), budget=budget,  # type: ignore[arg-type]
@@ -69,7 +69,7 @@ def make_search_bot(game: Game | BankingGame, kind: str) -> ISMCTS:
         from .tricks import TricksWorlds
         tm = game.tm  # type: ignore[union-attr]
         return ISMCTS(lambda: TricksWorlds(tm), budget=budget, policy=tricks_greedy(tm))
-    from ..runtime.bots import make_greedy
+    from ..runtime.climbing.bots import make_greedy
     from .climbing import ClimbingWorlds
     cm = game.module
     return ISMCTS(lambda: ClimbingWorlds(cm), budget=budget,  # type: ignore[arg-type]

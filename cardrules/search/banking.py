@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..runtime.banking import BankingModule, Hand, SeatView, Table
+from ..runtime.banking.table import BankingModule, Hand, SeatView, Table
 from ..runtime.core import IllegalMove
 from .worlds import Failed, Place, Sample, unknown_pool
 

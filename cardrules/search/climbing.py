@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Any
 
 from ..cards import CardError, parse_cards
-from ..runtime.auction import NO_BID, Bid
-from ..runtime.climbing import SeatView, Table
+from ..runtime.climbing.auction import NO_BID, Bid
+from ..runtime.climbing.table import SeatView, Table
 from ..runtime.core import IllegalMove
 from ..runtime.protocol import Play, RulesModule
 from .worlds import Failed, Place, Sample, unknown_pool
