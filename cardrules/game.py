@@ -31,6 +31,7 @@ from .runtime.core import (
     UnknownBot,
 )
 from .runtime.protocol import Play
+from .search import SEARCH_KINDS, is_search_kind, make_search_bot, parse_budget
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs
@@ -93,16 +94,23 @@ class Game(Loaded, ABC):
     def bot_names(self) -> tuple[str, ...]:
         """The bots a seat of this game may be given (``human`` aside), as ``bots`` takes
         them: what a seat chooser offers."""
-        return self.bot_kinds.names()
+        return (*self.bot_kinds.names(), *SEARCH_KINDS)
 
     def check_seat_kind(self, kind: str) -> None:
         """UnknownBot (a ValueError) saying which kinds there are, if no seat of this game
-        may be ``kind``."""
+        may be ``kind``; for a search bot (``ismcts:500``), what is wrong with its budget."""
+        if is_search_kind(kind):
+            try:
+                parse_budget(kind)
+            except ValueError as err:
+                raise UnknownBot(str(err)) from None
+            return
         try:
             self.bot_kinds.check(kind, self.module)
         except UnknownBot as err:
             raise UnknownBot(f"unknown seat kind '{kind}' (choose from "
-                             f"{', '.join(self.bot_kinds.written())})") from err
+                             f"{', '.join(self.bot_kinds.written())}, "
+                             f"{', '.join(k + '[:N|:Xs]' for k in SEARCH_KINDS)})") from err
 
     def bots(self, seats: Sequence[str]) -> list[Bot[Any, Any] | None]:
         """Per seat kind its bot, None for ``human``. Each bot is made once per game (a bot
@@ -111,7 +119,8 @@ class Game(Loaded, ABC):
         out: list[Bot[Any, Any] | None] = []
         for kind in seats:
             if kind != HUMAN and kind not in self._bots:
-                self._bots[kind] = self.bot_kinds.make(kind, self.module)
+                self._bots[kind] = make_search_bot(self, kind) if is_search_kind(kind) \
+                    else self.bot_kinds.make(kind, self.module)
             out.append(None if kind == HUMAN else self._bots[kind])
         return out
 

@@ -19,7 +19,6 @@ from cardrules.compiler.paths import builtin_games
 from cardrules.game import load
 from cardrules.search import Budget, parse_budget
 from cardrules.search.worlds import find_worlds
-from cardrules.seats import check_kind, seat_kinds
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(p.stem for p in builtin_games())
@@ -138,13 +137,14 @@ def test_budgets() -> None:
 def test_every_family_lists_the_search_bot() -> None:
     for name in ("big_two", "tractor", "blackjack"):
         game = load(name)
-        kinds = seat_kinds(game)
-        assert "ismcts" in kinds and kinds[-1] == "human"
-        check_kind(game, "ismcts:50")
-        with pytest.raises(ValueError, match="unknown seat kind 'mcts'"):
-            check_kind(game, "mcts")
-    assert "threshold" in seat_kinds(load("blackjack"))
-    assert "greedy" in seat_kinds(load("tractor"))
+        assert "ismcts" in game.bot_names()
+        game.check_seat_kind("ismcts:50")
+        with pytest.raises(ValueError, match="unknown seat kind 'mcts'.*ismcts"):
+            game.check_seat_kind("mcts")
+        with pytest.raises(ValueError, match="'abc' is not a number of iterations"):
+            game.check_seat_kind("ismcts:abc")
+    assert "threshold" in load("blackjack").bot_names()
+    assert "greedy" in load("tractor").bot_names()
 
 
 @pytest.mark.parametrize("game, seats", [("big_two", "ismcts:abc,greedy,random,random"),

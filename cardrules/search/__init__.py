@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from .ismcts import ISMCTS, Budget, Stats
 
 if TYPE_CHECKING:
-    from ..families.banking.game import BankingGame
     from ..game import Game
 
 __all__ = ["ISMCTS", "SEARCH_KINDS", "Budget", "Stats", "is_search_kind", "make_search_bot",
@@ -55,7 +54,7 @@ def parse_budget(kind: str) -> Budget:
             f"(e.g. {name}:2s)") from None
 
 
-def make_search_bot(game: Game | BankingGame, kind: str) -> ISMCTS:
+def make_search_bot(game: Game, kind: str) -> ISMCTS:
     """The search bot ``kind`` names, for any family of game."""
     budget = parse_budget(kind)
     if game.family == "banking":
@@ -67,8 +66,9 @@ def make_search_bot(game: Game | BankingGame, kind: str) -> ISMCTS:
     if game.family == "tricks":
         from ..runtime.tricks.bots import make_greedy as tricks_greedy
         from .tricks import TricksWorlds
-        tm = game.tm  # type: ignore[union-attr]
-        return ISMCTS(lambda: TricksWorlds(tm), budget=budget, policy=tricks_greedy(tm))
+        tm = game.module
+        return ISMCTS(lambda: TricksWorlds(tm), budget=budget,  # type: ignore[arg-type]
+                      policy=tricks_greedy(tm))  # type: ignore[arg-type]
     from ..runtime.climbing.bots import make_greedy
     from .climbing import ClimbingWorlds
     cm = game.module
