@@ -103,7 +103,7 @@ def test_a_tricks_match_result_says_levels_and_whether_the_rules_ended_it() -> N
 ])
 def test_each_game_lists_its_bots(name: str, bots: tuple[str, ...]) -> None:
     game = cardrules.load(name)
-    assert game.bot_names() == bots
+    assert game.bot_names() == (*bots, "ismcts")  # the search bot: every game has it
     assert game.bot_kinds.seat_kinds() == (*bots, "human")
 
 
@@ -118,7 +118,7 @@ def test_an_unknown_seat_kind_is_refused_with_the_kinds_there_are(
     game = cardrules.load(name)
     with pytest.raises(UnknownBot) as err:
         game.check_seat_kind(kind)
-    assert str(err.value) == f"unknown seat kind '{kind}' (choose from {listed})"
+    assert str(err.value) == f"unknown seat kind '{kind}' (choose from {listed}, ismcts[:N|:Xs])"
     with pytest.raises(UnknownBot, match=f"no bot named '{kind}'"):
         game.bots([kind])
     with pytest.raises(UnknownBot):
