@@ -62,7 +62,7 @@ def test_the_start_page_and_the_games(client: TestClient) -> None:
     ({"game": "no_such", "seats": ["human"] * 4}, 400, "no game 'no_such'"),
     ({"game": "big_two", "seats": ["human"] * 3}, 400, "big_two seats 4 players, not 3"),
     ({"game": "big_two", "seats": ["human", "wizard", "greedy", "greedy"]}, 400,
-     "no seat kind 'wizard': human, random, greedy"),
+     "no seat kind 'wizard': human, random, greedy, ismcts"),
     ({"game": "big_two", "seats": "human"}, 400,
      "seats: a list of seat kinds, e.g. [\"human\", \"greedy\", ...]"),
     ({"seats": ["human"] * 4}, 400, "game: the name of a game (see /api/games)"),
