@@ -206,11 +206,22 @@ def _worker_main(conn: Connection, work: Work[Any, Any, Any]) -> None:
 @contextmanager
 def _sigint_blocked() -> Iterator[None]:
     """SIGINT held back in this thread while workers start: they inherit the mask, so none
-    can be interrupted before it ignores ^C; one that came meanwhile reaches the parent."""
+    can be interrupted before it ignores ^C; one that came meanwhile reaches the parent.
+
+    The workers' standard error is the null device: they report everything, errors with their
+    tracebacks included, through their pipes, so nothing a worker prints can cut into the
+    progress bar, and a worker ended while Python was still starting it (after a ^C under
+    load) prints no traceback of its own at the person's terminal."""
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    ours = os.dup(2)
     try:
+        os.dup2(quiet, 2)
         yield
     finally:
+        os.dup2(ours, 2)
+        os.close(ours)
+        os.close(quiet)
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
