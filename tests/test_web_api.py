@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from webtables import new_table, session, token_of
 
 from cardrules.cards import format_cards
 from cardrules.web import server
-from cardrules.web.server import Session, create_app
+from cardrules.web.server import create_app
 
 ROUNDS = [("big_two", ["human", "greedy", "greedy", "greedy"]),
           ("doudizhu", ["human", "greedy", "random"]),
@@ -25,23 +26,6 @@ ROUNDS = [("big_two", ["human", "greedy", "greedy", "greedy"]),
 @pytest.fixture()
 def client() -> TestClient:
     return TestClient(create_app())
-
-
-def new_table(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": game, "seats": seats, "seed": seed})
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    return out
-
-
-def token_of(link: str) -> str:
-    return link.split("token=")[1]
-
-
-def session(client: TestClient, table_id: str) -> Session:
-    app: Any = client.app
-    found: Session = app.state.tables.by_id[table_id]
-    return found
 
 
 def state(client: TestClient, table_id: str, token: str) -> dict[str, Any]:

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from webtables import new_table, session, token_of
 
 from cardrules.game import load
 from cardrules.replay import check_file, parse_replay, record_match
 from cardrules.web import replays
-from cardrules.web.server import Session, create_app
+from cardrules.web.server import create_app
 
 CARD = re.compile(r"\b(?:[SHCD](?:10|[2-9JQKA])|LJ|BJ)\b")
 
@@ -27,23 +28,6 @@ CARD = re.compile(r"\b(?:[SHCD](?:10|[2-9JQKA])|LJ|BJ)\b")
 @pytest.fixture()
 def client() -> TestClient:
     return TestClient(create_app())
-
-
-def new_table(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": game, "seats": seats, "seed": seed})
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    return out
-
-
-def token_of(link: str) -> str:
-    return link.split("token=")[1]
-
-
-def session(client: TestClient, table_id: str) -> Session:
-    app: Any = client.app
-    found: Session = app.state.tables.by_id[table_id]
-    return found
 
 
 def play_match(client: TestClient, tid: str, tok: str) -> dict[str, Any]:
