@@ -38,6 +38,22 @@ class IllegalMove(ValueError):
     """A move the rules do not allow here; the message says why in a plain sentence."""
 
 
+class SeatQuantities:
+    """The seat quantities every family's formulas read (``seats``, ``others``,
+    ``seat_count``), for a formula view that knows its number of seats ``n``."""
+
+    n: int
+
+    def seats(self) -> tuple[int, ...]:
+        return tuple(range(self.n))
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.n) if s != seat)
+
+    def seat_count(self) -> int:
+        return self.n
+
+
 class GameModule(Protocol):
     """What the generated module of every family provides (each family's protocol adds its
     own: runtime/protocol.py, tricks/protocol.py, banking/table.py)."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from ...cards import format_cards
-from ..core import GameModule, IllegalMove
+from ..core import GameModule, IllegalMove, SeatQuantities
 
 
 class Hand:
@@ -142,7 +142,7 @@ class SeatView:
     unseen: int  # cards this seat has not seen: the stock and others' face-down cards
 
 
-class HandsView:
+class HandsView(SeatQuantities):
     """The quantities formulas read, over hands laid out per seat (a table, or a made-up
     showdown for a worked example or a bot's reckoning)."""
 
@@ -151,15 +151,6 @@ class HandsView:
         self.hands = hands
         self.banker = banker
         self.n = len(hands)
-
-    def seats(self) -> tuple[int, ...]:
-        return tuple(range(self.n))
-
-    def others(self, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in range(self.n) if s != seat)
-
-    def seat_count(self) -> int:
-        return self.n
 
     def banker_seat(self) -> int:
         return self.banker

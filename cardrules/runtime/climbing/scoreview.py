@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from ..core import SeatQuantities
+
 
 def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int]],
               leader: int = 0) -> list[int]:
@@ -23,7 +25,7 @@ def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int
     return list(range(n))
 
 
-class EndOfRound:
+class EndOfRound(SeatQuantities):
     def __init__(self, *, cards_left: Sequence[int], held: Sequence[Collection[int]],
                  places: Mapping[int, int], sides: Sequence[int],
                  totals: Sequence[int] | None = None, round_number: int = 1,
@@ -51,15 +53,6 @@ class EndOfRound:
 
     def seat_at(self, place: int) -> int:
         return next((s for s, p in self.place_of.items() if p == place), -1)
-
-    def others(self, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in range(self.n) if s != seat)
-
-    def seats(self) -> tuple[int, ...]:
-        return tuple(range(self.n))
-
-    def seat_count(self) -> int:
-        return self.n
 
     def side(self, seat: int) -> int:
         return self.sides[seat] if seat >= 0 else -1

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core import SeatQuantities
 from .protocol import TricksModule
 
 
-class Settlement:
+class Settlement(SeatQuantities):
     """A TricksView of a finished round (or of a worked example's made-up one).
 
     ``last_unit`` is the number of cards in the largest unit of the play that won the last
@@ -29,16 +30,7 @@ class Settlement:
         self.round = round_number
         self.bonus = kitty_points * m.kitty_bonus(self) if last_unit else 0
 
-    # -- the generic quantities
-    def others(self, seat: int) -> tuple[int, ...]:
-        return tuple(s for s in range(self.n) if s != seat)
-
-    def seats(self) -> tuple[int, ...]:
-        return tuple(range(self.n))
-
-    def seat_count(self) -> int:
-        return self.n
-
+    # -- sides: two teams, seats facing each other
     def side(self, seat: int) -> int:
         return seat % 2
 
