@@ -15,13 +15,11 @@ from .compiler.diagnostics import CompileError
 from .files import write_replacing
 from .game import Game, GameNotFound, is_banking, is_climbing, is_tricks, load
 from .runtime.core import IllegalMove
-from .runtime.protocol import Play
-from .terminal import take_move
 from .text import display_width, ljust_display, plural, printable
 
 if TYPE_CHECKING:
     from .compiler.diff import Difference
-    from .families.climbing.game import ClimbingGame, ClimbingGameTable
+    from .families.climbing.game import ClimbingGame
     from .families.tricks.game import TricksGame
     from .replay import Recorder
 
@@ -172,72 +170,6 @@ def _classify_tricks(game: Game, cards: tuple[int, ...], args: argparse.Namespac
 
 
 # ------------------------------------------------------------------ play
-def _ask_human(table: ClimbingGameTable, out: TextIO) -> None:
-    game = table.game
-    seat = table.seat
-    while True:
-        view = table.view(seat)
-        beat = game.format_cards(view.to_beat) if view.to_beat else "(you lead)"
-        if view.bidding:
-            standing = f"the bid to beat: {view.bid}" if view.bid else "no bid yet"
-            out.write(f"\nseat {seat}, your hand: {game.format_cards(view.hand)}\n"
-                      f"auction: {standing}; your bid ('bid N', 'pass', '?' for options): ")
-            out.flush()
-            if take_move(table, out, listing=40):
-                return
-            continue
-        sides = ""
-        if game.module.TEAMS != "none":
-            sides = "sides known to you: " + " ".join(
-                f"{s}:{'?' if k is None else k}" for s, k in enumerate(view.known_sides)) + "\n"
-        out.write(f"\nseat {seat}, your hand: {game.format_cards(view.hand)}\n"
-                  f"cards left: {' '.join(map(str, view.hand_sizes))}\n{sides}"
-                  f"to beat: {beat}\nyour move (cards like S3 S4, 'pass', '?' for options): ")
-        out.flush()
-        if take_move(table, out, listing=40):
-            return
-
-
-def _play_round(game: ClimbingGame, table: ClimbingGameTable, out: TextIO) -> None:
-    kinds = table.seat_kinds
-    if "human" not in kinds:  # a person at the table sees only their own hand
-        out.write("hands:\n")
-        for s in range(game.players):
-            out.write(f"  seat {s} [{kinds[s]}]: {game.format_cards(table.hand(s))}\n")
-    while not table.over:
-        seat = table.seat
-        if table.bidding:
-            said = len(table.view(seat).history)
-            if kinds[seat] == "human":
-                _ask_human(table, out)
-            else:
-                table.apply(table.bot_move())
-            for s, text in table.view(seat).history[said:]:  # the bid, and what it led to
-                out.write(f"seat {s} [{kinds[s]}]: {text}\n" if s >= 0 else f"  -- {text}\n")
-            if not table.bidding and not table.over:
-                out.write(f"  -- seat {table.leader} wins the auction at {table.bid} "
-                          "and leads\n")
-            continue
-        if kinds[seat] == "human":
-            _ask_human(table, out)
-            move = table.history[-1][1]
-        else:
-            played = table.apply(table.bot_move())
-            assert isinstance(played, Play)
-            move = played
-        what = f"  {game.module.KINDS[move.play.kind]}" if move.play else ""
-        out.write(f"seat {seat} [{kinds[seat]}]: {move}{what}\n")
-        if not table.over and table.current is None:
-            out.write(f"  -- all pass; seat {table.seat} leads\n")
-    res = table.result()
-    if table.no_game:
-        out.write(f"no game: every seat passed on {table.deals} deals\n")
-    out.write(f"round over; went out: {' '.join(map(str, res.places))}; "
-              f"cards left: {' '.join(map(str, res.cards_left))}\n")
-    out.write("scores: " + "  ".join(f"seat {s}: {v:+d}" for s, v in enumerate(res.scores))
-              + "\n")
-
-
 def _recorder(args: argparse.Namespace, game: Game,
               seats: list[str]) -> Recorder | None:
     """``--record FILE``: the match is recorded, and written once it is over."""
@@ -270,27 +202,16 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
                          "closed")
     rec = _recorder(args, game, seats)
     if is_tricks(game):
-        from .families.tricks.cli import play
-        levels = play(game, args.seed, seats, out, rec)
+        from .families.tricks.cli import play as play_tricks
+        levels = play_tricks(game, args.seed, seats, out, rec)
         if rec is not None:
             _save(rec, args.record, levels, out)
         return EXIT_OK
     assert is_climbing(game)
-    match = game.new_match(seed=args.seed, seats=seats)
-    while not match.over:
-        table = match.new_round()
-        if rec is not None:
-            rec.start_round(table)
-        out.write(f"== {game.title}: round {table.round_number} (seed {args.seed}) ==\n")
-        _play_round(game, table, out)
-        match.end_round(table)
-        if rec is not None:
-            rec.end_round(table)
-        if game.module.MATCH_ROUNDS != 1:
-            out.write("match totals: " + "  ".join(f"seat {s}: {v}" for s, v in
-                                                   enumerate(match.totals)) + "\n")
+    from .families.climbing.cli import play
+    totals = play(game, args.seed, seats, out, rec)
     if rec is not None:
-        _save(rec, args.record, match.totals, out)
+        _save(rec, args.record, totals, out)
     return EXIT_OK
 
 
