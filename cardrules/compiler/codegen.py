@@ -353,6 +353,17 @@ class ModuleView:
     def max_cards(self) -> int:
         return max((n for c in self.g.combinations for n in c.sizes), default=0)
 
+    @property
+    def unrolled_size(self) -> int:
+        """The number of cards classify reads without a loop (unpacked, their CARD_BITS OR'ed
+        in one expression): the most cards of a combination, if at most five (a poker hand),
+        else the most up to five; 0 if no combination has five or fewer."""
+        return max((n for c in self.g.combinations for n in c.sizes if n <= 5), default=0)
+
+    @property
+    def unrolled_names(self) -> list[str]:
+        return [chr(ord("a") + i) for i in range(self.unrolled_size)]
+
     @functools.cached_property
     def rank_sets(self) -> dict[int, tuple[str, list[int]]]:
         """Per kind whose plays have few rank sets (a listed sequence, a run without wings):

@@ -291,33 +291,51 @@ MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
     ),
 }
 Candidate = tuple[int, Matcher, frozenset[int] | None]  # kind, matcher, rank sets
-# BY_SHAPE[number of cards][distinct ranks][all of one suit]: the kinds such cards may be,
-# in the order classify tries them: the others cannot match (a compile-time table)
+
+
+def shape_kinds(n: int, ranks: int) -> tuple[tuple[Candidate, ...], ...]:
+    """The kinds n cards of that many distinct ranks may be, in the order classify tries them,
+    (if of mixed suits, if all of one suit); () if none."""
+    by_suits = tuple(tuple((kind, match, sets) for kind, match, counts, suits, sets
+                           in MATCHERS_BY_SIZE.get(n, ())
+                           if (not counts or ranks in counts)
+                           and suits != ("mixed" if one_suit else "same"))
+                     for one_suit in (False, True))
+    return by_suits if any(by_suits) else ()
+
+
+# BY_SHAPE[number of cards][distinct ranks][all of one suit]: the kinds such cards may be: the
+# others cannot match (a compile-time table); BY_SHAPE[n][ranks] is () if none
 BY_SHAPE: tuple[tuple[tuple[tuple[Candidate, ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple((kind, match, sets) for kind, match, counts, suits, sets
-                      in MATCHERS_BY_SIZE.get(n, ())
-                      if (not counts or ranks in counts)
-                      and suits != ("mixed" if one_suit else "same"))
-                for one_suit in (False, True))
-          for ranks in range(min(n, len(RANK_NAMES)) + 1))
+    tuple(shape_kinds(n, ranks) for ranks in range(min(n, len(RANK_NAMES)) + 1))
     for n in range(MAX_CARDS + 1))
 
 
 def classify(cards: Sequence[int]) -> Play | None:
     """What combination the cards (codes 0-53) form, a ladder's highest rung first, or None.
-    Raises ValueError for a card not in the deck or given twice, IndexError for a code above 53.
-    Only the kinds that BY_SHAPE allows for the cards' signature are tried."""
-    bits = 0
-    for x in cards:
-        bits |= CARD_BITS[x]
-    n = len(cards)
-    if (bits >> CARDS_AT).bit_count() != n:
-        raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
-    if n > MAX_CARDS:
-        return None
+    Raises ValueError for a card not in the deck or given twice (IndexError for a code above 53,
+    TypeError for one that is not an integer). Only the kinds that BY_SHAPE allows for the
+    cards' signature are tried."""
+    n = len(cards)  # first: an iterator without a length is not consumed
+    if n == 5:  # the most cards of a combination: read without a loop
+        a, b, c, d, e = cards
+        if a < 0 or b < 0 or c < 0 or d < 0 or e < 0:
+            raise ValueError(f"card codes are 0 up, not {cards!r}")
+        bits = CARD_BITS[a] | CARD_BITS[b] | CARD_BITS[c] | CARD_BITS[d] | CARD_BITS[e]
+    else:
+        bits = 0
+        for x in cards:
+            if x < 0:  # CARD_BITS[-1] would be the last code's
+                raise ValueError(f"card codes are 0 up, not {cards!r}")
+            bits |= CARD_BITS[x]
     ranks = bits & RANKS_MASK
+    count = ranks.bit_count()  # distinct ranks: as many as cards, and none can be amiss
+    if count != n and (bits >> CARDS_AT).bit_count() != n:
+        raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
+    if n > MAX_CARDS or not (by_suits := BY_SHAPE[n][count]):
+        return None
     ordered: tuple[int, ...] = ()
-    for kind, matcher, sets in BY_SHAPE[n][ranks.bit_count()][bits & SUITS_MASK != SUITS_MASK]:
+    for kind, matcher, sets in by_suits[bits & SUITS_MASK != SUITS_MASK]:
         if sets is not None and ranks not in sets:
             continue
         if not ordered:
