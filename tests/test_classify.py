@@ -204,14 +204,21 @@ def test_bad_cards_are_clean_errors(big_two: Game) -> None:
 
 def test_the_cli_classify_goes_through_game_classify(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardrules import cli
     from cardrules.cli import main
     calls: list[object] = []
-    real = Game.classify
+    real_load = cli._load
 
-    def spy(self: Game, cards: Sequence[int] | str) -> object:
-        calls.append(cards)
-        return real(self, cards)
-    monkeypatch.setattr(Game, "classify", spy)
+    def load(name: str) -> Any:
+        game = real_load(name)
+        real = game.classify
+
+        def spy(cards: Sequence[int] | str) -> object:
+            calls.append(cards)
+            return real(cards)
+        game.classify = spy  # type: ignore[assignment,method-assign]
+        return game
+    monkeypatch.setattr(cli, "_load", load)
     assert main(["classify", "big_two", "S3", "H4", "C5", "D6", "S7"]) == 0
     assert "straight" in capsys.readouterr().out and len(calls) == 1
     assert main(["classify", "big_two", "S3", "S3"]) == 1  # tests/test_cli.py: the message

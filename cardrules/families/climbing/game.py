@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,38 +32,56 @@ class ClimbingGame(Game):
 
     bot_kinds = BOTS
     module: RulesModule
+    # The combination some cards form, or None (see _bind_classify).
+    classify: Callable[[Sequence[int] | str], Combination | None]
 
     def __init__(self, game: ir.Game | GameInfo, module: RulesModule, source: str, path: Path,
                  files: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(game, module, source, path, files)
         self._by_key = {k: c for c, k in enumerate(module.CARD_KEY) if k >= 0}
         self._deck = frozenset(module.DECK)
-        self._copies = module.COPIES
+        self.classify = self._bind_classify()
+
+    # ------------------------------------------------------------ combinations
+    def _bind_classify(self) -> Callable[[Sequence[int] | str], Combination | None]:
+        """``classify``, made once per game: a closure, so that the question costs one call
+        besides the module's own classify."""
+        module_classify = self.module.classify
+        if self.module.COPIES == 1:
+            quick = module_classify
+        else:
+            def quick(cards: Sequence[int]) -> Play | None:
+                n = len(cards)  # first: an iterator without a length is not consumed
+                if len(set(cards)) != n:
+                    raise ValueError("copies to count")  # the checked way counts them
+                return module_classify(cards)
+        checked, combination = self._checked_codes, self._combination
+
+        def classify(cards: Sequence[int] | str) -> Combination | None:
+            """The combination these cards form, or None. Raises CardError for a card the
+            deck lacks, or holds fewer copies of than given."""
+            try:
+                # The quick way: the module's classify raises TypeError, ValueError or
+                # IndexError for anything but codes of the deck's cards, each given once (one
+                # deck; more decks: any card given twice), notation too.
+                play = quick(cards)  # type: ignore[arg-type]  # (a str: TypeError)
+            except (TypeError, ValueError, IndexError):  # the checked way says what is wrong
+                codes = checked(cards)
+                play = module_classify(codes) if codes else None
+            return None if play is None else combination(play, cards)
+        return classify
+
+    def _combination(self, play: Play, cards: Sequence[int] | str) -> Combination:
+        if set(map(type, play.cards)) != {int}:  # bools, numpy integers given: as ints
+            made = self.module.classify(self._checked_codes(cards))
+            assert made is not None
+            play = made
+        m = self.module
+        return Combination(name=m.KINDS[play.kind], label=m.LABELS[play.kind],
+                           key=self.show_key(play), cards=play.cards, play=play)
 
     def sort_cards(self, cards: Sequence[int]) -> tuple[int, ...]:
         return tuple(sorted(cards, key=self.module.CARD_KEY.__getitem__))
-
-    # ------------------------------------------------------------ combinations
-    def classify(self, cards: Sequence[int] | str) -> Combination | None:
-        """The combination these cards form, or None. Raises CardError for a card the deck
-        lacks, or holds fewer copies of than given."""
-        try:
-            # The quick way: bytes() makes the codes ints 0-255, else raises TypeError or
-            # ValueError (notation too); the module's classify raises ValueError or
-            # IndexError for a code not in the deck (and, one deck, a card given twice).
-            # Any of those, or cards given twice with more decks (copies to count), go the
-            # checked way, which says what is wrong.
-            codes: Sequence[int] = bytes(tuple(cards))  # type: ignore[arg-type]  # (a str)
-            if self._copies > 1 and len(set(codes)) != len(codes):
-                raise ValueError("copies to count")
-            play = self.module.classify(codes)
-        except (TypeError, ValueError, IndexError):
-            codes = self._checked_codes(cards)
-            play = self.module.classify(codes) if codes else None
-        if play is None:
-            return None
-        return Combination(name=self.module.KINDS[play.kind], label=self.module.LABELS[play.kind],
-                           key=self.show_key(play), cards=play.cards, play=play)
 
     def _checked_codes(self, cards: Sequence[int] | str) -> tuple[int, ...]:
         """The codes of cards given as notation or codes (ints, or any integers: bools, numpy
