@@ -121,6 +121,20 @@ def test_classify_of_every_five_cards_of_a_short_deck() -> None:
             assert seen(g.module.classify(cards)) == ref(cards), cards
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_the_module_takes_no_negative_code_for_a_card(game: Game) -> None:
+    # A tuple takes -1 for its last entry: CARD_BITS[-1] would be the last code's bits.
+    m = game.module
+    deck = sorted(m.DECK)
+    for size in (1, 2, 5, 6):
+        for bad in range(-len(m.RANK), 0):
+            cards = [*deck[:size - 1], bad]
+            with pytest.raises(ValueError, match="card codes are 0 up"):
+                m.classify(cards)
+            with pytest.raises(CardError, match="card codes 0-53"):
+                game.classify(cards)
+
+
 def generated_games(n: int) -> Iterator[tuple[ir.Game, ModuleType]]:
     for p in programs("classify", n, SUITE):
         try:
