@@ -345,8 +345,8 @@ class ModuleView:
 
     @property
     def cards_at(self) -> int:
-        """Where CARD_BITS keeps the card's own bit (one deck) or the bit of a code not in
-        the deck (more decks): above the rank and suit bits."""
+        """Where CARD_BITS keeps the bit of a code not in the deck: above the rank and suit
+        bits."""
         return len(self.g.ranks) + self.suit_slots
 
     @property

@@ -253,17 +253,20 @@ Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
 # classify reads a signature of the cards from one OR of their CARD_BITS: the ranks present
 # (bits 0 up, by RANK); whether all are of one suit (SUITS_AT up: a card sets the bits of the
 # suits it is NOT of, so a suit's bit stays clear only if every card is of that suit; a joker
-# is a suit of its own, the last); the cards themselves (CARDS_AT up, by code: a card given
-# twice, or one not in the deck, which sets no bit there, leaves fewer bits than cards).
+# is a suit of its own, the last); and whether a card is not in the deck (the bit at CARDS_AT,
+# which only such codes set). Cards of as many distinct ranks as cards are all in the deck,
+# each given once; else CARD_ONE tells (one bit per card: a card given twice leaves fewer).
+
 RANKS_MASK = 0b1111111111111
 SUITS_AT = 13
 SUIT_SLOTS = 5
 SUITS_MASK = 0b11111 << SUITS_AT
 CARDS_AT = 18
 CARD_BITS: tuple[int, ...] = tuple(
-    0 if RANK[c] < 0 else (1 << RANK[c]) | (SUITS_MASK & ~(1 << (SUITS_AT + SUIT[c] % SUIT_SLOTS)))
-    | (1 << (CARDS_AT + c))
+    1 << CARDS_AT if RANK[c] < 0
+    else (1 << RANK[c]) | (SUITS_MASK & ~(1 << (SUITS_AT + SUIT[c] % SUIT_SLOTS)))
     for c in range(len(RANK)))
+CARD_ONE: tuple[int, ...] = tuple(1 << c for c in range(len(RANK)))
 MAX_CARDS = 5
 # RANK_SETS_straights: the sets of ranks (RANK bits) the plays have, one mask each
 RANK_SETS_straights: frozenset[int] = frozenset({
@@ -324,16 +327,22 @@ def classify(cards: Sequence[int]) -> Play | None:
         if a < 0 or b < 0 or c < 0 or d < 0 or e < 0:
             raise ValueError(f"card codes are 0 up, not {cards!r}")
         bits = CARD_BITS[a] | CARD_BITS[b] | CARD_BITS[c] | CARD_BITS[d] | CARD_BITS[e]
+        ranks = bits & RANKS_MASK
+        count = ranks.bit_count()  # as many as cards: all in the deck, none twice
+        if count != n:
+            ones = CARD_ONE[a] | CARD_ONE[b] | CARD_ONE[c] | CARD_ONE[d] | CARD_ONE[e]
+            if bits >> CARDS_AT or ones.bit_count() != n:
+                raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
     else:
         bits = 0
         for x in cards:
             if x < 0:  # CARD_BITS[-1] would be the last code's
                 raise ValueError(f"card codes are 0 up, not {cards!r}")
             bits |= CARD_BITS[x]
-    ranks = bits & RANKS_MASK
-    count = ranks.bit_count()  # distinct ranks: as many as cards, and none can be amiss
-    if count != n and (bits >> CARDS_AT).bit_count() != n:
-        raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
+        ranks = bits & RANKS_MASK
+        count = ranks.bit_count()
+        if count != n and (bits >> CARDS_AT or len(set(cards)) != n):
+            raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
     if n > MAX_CARDS or not (by_suits := BY_SHAPE[n][count]):
         return None
     ordered: tuple[int, ...] = ()

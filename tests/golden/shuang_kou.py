@@ -224,8 +224,9 @@ Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
 # classify reads a signature of the cards from one OR of their CARD_BITS: the ranks present
 # (bits 0 up, by RANK); whether all are of one suit (SUITS_AT up: a card sets the bits of the
 # suits it is NOT of, so a suit's bit stays clear only if every card is of that suit; a joker
-# is a suit of its own, the last); and whether a card is not in the deck (the bit
-# at CARDS_AT, which only such codes set).
+# is a suit of its own, the last); and whether a card is not in the deck (the bit at CARDS_AT,
+# which only such codes set). With more decks a card may be given more than once.
+
 RANKS_MASK = 0b111111111111111
 SUITS_AT = 15
 SUIT_SLOTS = 5
@@ -405,16 +406,20 @@ def classify(cards: Sequence[int]) -> Play | None:
         if a < 0 or b < 0 or c < 0 or d < 0 or e < 0:
             raise ValueError(f"card codes are 0 up, not {cards!r}")
         bits = CARD_BITS[a] | CARD_BITS[b] | CARD_BITS[c] | CARD_BITS[d] | CARD_BITS[e]
+        ranks = bits & RANKS_MASK
+        count = ranks.bit_count()  # as many as cards: all in the deck, none twice
+        if count != n and bits >> CARDS_AT:
+            raise ValueError(f"cards not in the deck: {cards!r}")
     else:
         bits = 0
         for x in cards:
             if x < 0:  # CARD_BITS[-1] would be the last code's
                 raise ValueError(f"card codes are 0 up, not {cards!r}")
             bits |= CARD_BITS[x]
-    ranks = bits & RANKS_MASK
-    count = ranks.bit_count()  # distinct ranks: as many as cards, and none can be amiss
-    if count != n and bits >> CARDS_AT:
-        raise ValueError(f"cards not in the deck: {cards!r}")
+        ranks = bits & RANKS_MASK
+        count = ranks.bit_count()
+        if count != n and bits >> CARDS_AT:
+            raise ValueError(f"cards not in the deck: {cards!r}")
     if n > MAX_CARDS or not (by_suits := BY_SHAPE[n][count]):
         return None
     ordered: tuple[int, ...] = ()
