@@ -13,6 +13,7 @@ from .gameinfo import GameInfo
 from .pool import Work, stream
 from .simulate import Progress
 from .stats import Moments
+from .text import display_width, ljust_display
 
 # One round's summary: each seat's result, and each player hand's (seat, payout, bet).
 Summary = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], int]
@@ -90,14 +91,27 @@ def simulate_banking(game: BankingGame, *, n: int, seed: int, seats: Sequence[st
 
 
 def banking_summary(stats: dict[str, Any]) -> str:
-    lines = [f"{stats['game']}: {stats['games']} rounds, seed {stats['seed']}",
-             "seat  kind        mean result   95% interval          hands",
-             "                  (per round, chips)"]
+    """The statistics as a table, each column as wide as its widest entry (a kind such as
+    ``threshold16 (banker)`` included): text to the left, numbers to the right."""
+    head = ("seat", "kind", "mean result", "95% interval", "hands")
+    under = ("", "", "(per round, chips)", "", "")
+    rows = []
     for s in stats["seats"]:
         lo, hi = s["ci95"]
-        kind = s["kind"] + (" (banker)" if s["banker"] else "")
-        lines.append(f"{s['seat']:>4}  {kind:<18} {s['mean']:>8.3f}   [{lo:>8.3f}, {hi:>8.3f}]"
-                     f"   {s['hands']:>7}")
+        rows.append((str(s["seat"]), s["kind"] + (" (banker)" if s["banker"] else ""),
+                     f"{s['mean']:.3f}", f"{lo:.3f}", f"{hi:.3f}", str(s["hands"])))
+    lo_w, hi_w = (max((len(r[i]) for r in rows), default=0) for i in (3, 4))
+    cells = [(seat, kind, mean, f"[{lo:>{lo_w}}, {hi:>{hi_w}}]", hands)
+             for seat, kind, mean, lo, hi, hands in rows]
+    widths = [max(display_width(r[i]) for r in (head, under, *cells)) for i in range(len(head))]
+    right = (True, False, True, False, True)
+
+    def line(row: tuple[str, ...]) -> str:
+        return "  ".join(" " * (w - display_width(c)) + c if r else ljust_display(c, w)
+                         for c, w, r in zip(row, widths, right, strict=True)).rstrip()
+
+    lines = [f"{stats['game']}: {stats['games']} rounds, seed {stats['seed']}",
+             line(head), line(under), *map(line, cells)]
     ph = stats["per_hand"]
     lines.append(f"per player hand, in bets: {ph['mean']:.4f}  95% interval "
                  f"[{ph['ci95'][0]:.4f}, {ph['ci95'][1]:.4f}]  ({ph['hands']} hands)")

@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -128,3 +129,44 @@ def test_expect_bot_plays_rounds() -> None:
         t.play_out()
         total += t.result().scores[1]
     assert -40 * 20 < total < 40 * 20
+
+
+def _check_columns(text: str, stats: dict[str, Any]) -> None:
+    """Each column of banking_summary's table starts (text) or ends (numbers) where its
+    heading does, whatever the widths of the kinds and numbers."""
+    lines = text.splitlines()
+    head, under, rows = lines[1], lines[2], lines[3:3 + len(stats["seats"])]
+    kind_at, mean_end = head.index("kind"), head.index("mean result") + len("mean result")
+    interval_at, hands_end = head.index("95% interval"), head.index("hands") + len("hands")
+    assert under.endswith("(per round, chips)") and len(under) == mean_end
+    commas, closes = set(), set()
+    for row, s in zip(rows, stats["seats"], strict=True):
+        kind = s["kind"] + (" (banker)" if s["banker"] else "")
+        mean = f"{s['mean']:.3f}"
+        assert row[:kind_at].strip() == str(s["seat"]) and row[kind_at - 2:kind_at] == "  "
+        assert row[kind_at:kind_at + len(kind)] == kind
+        assert row[mean_end - len(mean) - 2:mean_end] == "  " + mean
+        assert row[interval_at] == "[" and row[interval_at - 2:interval_at] == "  "
+        assert row.endswith(" " + str(s["hands"])) and len(row) == hands_end
+        commas.add(row.index(",", interval_at))
+        closes.add(row.index("]", interval_at))
+    assert len(commas) == 1 and len(closes) == 1  # the intervals' bounds line up too
+
+
+def test_simulate_table_columns_line_up() -> None:
+    from cardrules.simulate_banking import banking_summary, simulate_banking
+    game = cardrules.load("blackjack")
+    assert isinstance(game, BankingGame)
+    stats = simulate_banking(game, n=30, seed=2, seats=["threshold16", "random", "threshold"],
+                             workers=1, progress=False)
+    _check_columns(banking_summary(stats), stats)  # "threshold16 (banker)": 20 columns
+    # made up: a long kind, wide and negative numbers
+    seats = [{"seat": 0, "kind": "ismcts:2.5s", "banker": True, "mean": -12345.678,
+              "ci95": (-99999.5, 5.25), "hands": 0},
+             {"seat": 1, "kind": "x", "banker": False, "mean": 0.5, "ci95": (0.0, 1.0),
+              "hands": 1234567},
+             {"seat": 10, "kind": "threshold", "banker": False, "mean": 7.0,
+              "ci95": (-3.0, 123456.0), "hands": 3}]
+    made = {"game": "g", "games": 3, "seed": 1, "seats": seats,
+            "per_hand": {"hands": 4, "mean": 0.0, "ci95": (0.0, 0.0)}}
+    _check_columns(banking_summary(made), made)
