@@ -12,7 +12,7 @@ from .game import Game, from_source, is_banking
 from .gameinfo import GameInfo
 from .pool import Work, stream
 from .stats import Moments
-from .text import plural
+from .text import columns, intervals, plural
 
 # One game's summary: round scores added up, match totals, rounds played, and per round the
 # seat that went out first (climbing) or dealt (tricks). Tuples: they cross the pipes cheaply.
@@ -146,14 +146,13 @@ def summary_text(stats: dict[str, Any]) -> str:
     extra = [k for k in stats["seats"][0] if k.startswith("mean_total_")]
     count = f"{plural(stats['games'], 'match', 'matches')}, {plural(stats['rounds'], 'round')}" \
         if unit == "match" else plural(stats["games"], "round")
+    head = ("seat", "kind", "mean score", "95% interval", stats.get("first", "first out"),
+            *(f"{k[len('mean_total_'):]} total" for k in extra))
+    under = ("", "", f"(per {unit})", "", "", *("" for _ in extra))
+    shown = intervals([(f"{s['ci95'][0]:.2f}", f"{s['ci95'][1]:.2f}") for s in stats["seats"]])
+    rows = [(str(s["seat"]), s["kind"], f"{s['mean']:.2f}", ci, f"{s['first_out_rate']:.1%}",
+             *(f"{s[k]:.2f}" for k in extra)) for s, ci in zip(stats["seats"], shown, strict=True)]
     lines = [f"{stats['game']}: {count}, seed {stats['seed']}",
-             "seat  kind     mean score   95% interval          "
-             + f"{stats.get('first', 'first out'):>9}"
-             + "".join(f"   {k[len('mean_total_'):]} total" for k in extra),
-             f"                (per {unit})"]
-    for s in stats["seats"]:
-        lo, hi = s["ci95"]
-        lines.append(f"{s['seat']:>4}  {s['kind']:<7} {s['mean']:>11.2f}   "
-                     f"[{lo:>8.2f}, {hi:>8.2f}]   {s['first_out_rate']:>8.1%}"
-                     + "".join(f"   {s[k]:>10.2f}" for k in extra))
+             *columns([head, under, *rows], right=(True, False, True, False, True,
+                                                   *(True for _ in extra)))]
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from .gameinfo import GameInfo
 from .pool import Work, stream
 from .simulate import Progress
 from .stats import Moments
-from .text import display_width, ljust_display
+from .text import columns, intervals
 
 # One round's summary: each seat's result, and each player hand's (seat, payout, bet).
 Summary = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...], int]
@@ -95,23 +95,14 @@ def banking_summary(stats: dict[str, Any]) -> str:
     ``threshold16 (banker)`` included): text to the left, numbers to the right."""
     head = ("seat", "kind", "mean result", "95% interval", "hands")
     under = ("", "", "(per round, chips)", "", "")
-    rows = []
-    for s in stats["seats"]:
-        lo, hi = s["ci95"]
-        rows.append((str(s["seat"]), s["kind"] + (" (banker)" if s["banker"] else ""),
-                     f"{s['mean']:.3f}", f"{lo:.3f}", f"{hi:.3f}", str(s["hands"])))
-    lo_w, hi_w = (max((len(r[i]) for r in rows), default=0) for i in (3, 4))
-    cells = [(seat, kind, mean, f"[{lo:>{lo_w}}, {hi:>{hi_w}}]", hands)
-             for seat, kind, mean, lo, hi, hands in rows]
-    widths = [max(display_width(r[i]) for r in (head, under, *cells)) for i in range(len(head))]
-    right = (True, False, True, False, True)
-
-    def line(row: tuple[str, ...]) -> str:
-        return "  ".join(" " * (w - display_width(c)) + c if r else ljust_display(c, w)
-                         for c, w, r in zip(row, widths, right, strict=True)).rstrip()
-
+    rows = [(str(s["seat"]), s["kind"] + (" (banker)" if s["banker"] else ""),
+             f"{s['mean']:.3f}", str(s["hands"])) for s in stats["seats"]]
+    shown = intervals([(f"{s['ci95'][0]:.3f}", f"{s['ci95'][1]:.3f}") for s in stats["seats"]])
+    table = columns([head, under, *((seat, kind, mean, ci, hands) for (seat, kind, mean, hands),
+                                    ci in zip(rows, shown, strict=True))],
+                    right=(True, False, True, False, True))
     lines = [f"{stats['game']}: {stats['games']} rounds, seed {stats['seed']}",
-             line(head), line(under), *map(line, cells)]
+             *table]
     ph = stats["per_hand"]
     lines.append(f"per player hand, in bets: {ph['mean']:.4f}  95% interval "
                  f"[{ph['ci95'][0]:.4f}, {ph['ci95'][1]:.4f}]  ({ph['hands']} hands)")

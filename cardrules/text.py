@@ -7,6 +7,7 @@ both use it.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
@@ -58,3 +59,20 @@ def printable(text: str) -> str:
     return "".join(c if ord(c) not in _STEERING or c in "\t\n"
                    else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
                    for c in text)
+
+
+def columns(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    """Rows of cells as lines of a table, each column as wide as its widest cell (as a
+    terminal shows them), two spaces apart: text to the left, numbers (``right``) to the right;
+    trailing blanks dropped."""
+    widths = [max(display_width(r[i]) for r in rows) for i in range(len(right))]
+    return ["  ".join(" " * (w - display_width(c)) + c if r else ljust_display(c, w)
+                      for c, w, r in zip(row, widths, right, strict=True)).rstrip()
+            for row in rows]
+
+
+def intervals(bounds: Sequence[tuple[str, str]]) -> list[str]:
+    """``[lo, hi]`` for each pair, the bounds right-aligned so that the commas line up."""
+    lo_w = max((len(lo) for lo, _ in bounds), default=0)
+    hi_w = max((len(hi) for _, hi in bounds), default=0)
+    return [f"[{lo:>{lo_w}}, {hi:>{hi_w}}]" for lo, hi in bounds]
