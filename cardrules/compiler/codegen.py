@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -148,6 +149,13 @@ def _run_lengths(min_len: int, max_len: int, per_rank: int) -> tuple[str, ...]:
             "        return", f"    lo = hi = size // {per_rank}")
 
 
+def _reads(lines: list[str]) -> list[str]:
+    """The SeatHand fields (``hand``, ``by_rank``) that lines of a generated body read, as
+    locals."""
+    return [f"{name} = h.{field}" for name, field in (("hand", "cards"), ("by_rank", "by_rank"))
+            if any(re.search(rf"\b{name}\b", line) for line in lines)]
+
+
 @dataclass(frozen=True)
 class DefView:
     name: str
@@ -212,6 +220,17 @@ class ModuleView:
         return tuple(c.sizes[0] if len(c.sizes) == 1 else 0 for c in self.g.combinations)
 
     @property
+    def singles_table(self) -> str:
+        """The table of shared one-card Plays a SeatHand keeps beside its cards: the first
+        kind of single plays made once each (one deck), or None."""
+        kind = self.singles_kind
+        return "None" if kind is None else f"PLAYS_{kind.name}"
+
+    @functools.cached_property
+    def singles_kind(self) -> KindView | None:
+        return next((k for k in self.kinds if k.fast_single and not k.dedupe), None)
+
+    @property
     def uses_bisect(self) -> bool:
         return any(k.fast_single for k in self.kinds)
 
@@ -221,11 +240,14 @@ class ModuleView:
         emitted = " ".join(" ".join(([] if k.loop or k.sequence or k.ranked_run
                                      else [k.gen_expr]) + k.match_lines + k.key_lines)
                            for k in self.kinds)
-        emitted += " gen_numbered_sequences(" if any(k.sequence for k in self.kinds) else ""
+        emitted += " gen_numbered_sequences( rank_mask(" if any(k.sequence for k in self.kinds) \
+            else ""
+        emitted += " RunsPresent(" if any(isinstance(c.shape, ir.SequenceShape)
+                                          for c in self.g.combinations) else ""
         emitted += " gen_ranked_runs(" if any(k.ranked_run for k in self.kinds) else ""
         helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_numbered_sequences",
                    "gen_ranked_runs", "gen_run", "gen_sequences", "gen_set", "gen_winged_run",
-                   "group_by_rank", "kicker_groups", "winged_run")
+                   "group_by_rank", "kicker_groups", "winged_run", "RunsPresent", "rank_mask")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -412,55 +434,104 @@ class ModuleView:
         return tuple(tuple(sorted({*members[groups[i]], *(j for j in range(n) if bombs[j] >= 0)}))
                      for i in range(n))
 
+    def needs(self, i: int) -> list[str]:
+        """Tests every hand with a play of kind ``i`` passes, on a SeatHand's counts (``most``
+        cards of one rank, ``len(by_rank)`` ranks, ``len(hand)`` cards, ``max(h.suits)``
+        cards of one suit): a generator is asked only when they hold."""
+        c = self.g.combinations[i]
+        s, need = c.shape, []
+        if isinstance(s, ir.GroupsShape):
+            need = [("h.most", s.sizes[0]),
+                    ("len(by_rank)", min(len(s.sizes), 2) if has_kickers(c)
+                     else len(s.sizes))]
+        elif isinstance(s, ir.RunShape):
+            need = [("h.most", s.width), ("len(by_rank)", s.min_len)]
+        elif isinstance(s, ir.SequenceShape):
+            need = [("len(by_rank)", min(len(set(run)) for run in s.runs))]
+        elif isinstance(s, ir.CardsShape):
+            need = [("len(hand)", s.count)]
+            if c.suits == "same":
+                need.append(("max(h.suits)", s.count))
+        else:
+            need = [("len(hand)", len(s.cards))]
+        return [f"{what} >= {n}" for what, n in need if n > 1]
+
+    def asked(self, j: int, call: str, runs: list[str]) -> list[str]:
+        """Lines adding ``call`` (``out += ...`` of kind ``j``) under the kind's tests; a
+        sequence kind's generator gets the runs the hand has (``runs_NAME``, looked up once:
+        ``runs`` lists those looked up already)."""
+        k = self.kinds[j]
+        tests = self.needs(j)
+        if k.sequence:
+            lines = [] if k.sequence in runs else [
+                f"runs_{k.sequence} = PRESENT_{k.sequence}[h.ranks]"]
+            runs.append(k.sequence)
+            return [*lines, f"if runs_{k.sequence}:", "    " + call]
+        return [f"if {' and '.join(tests)}:", f"    {call}"] if tests else [call]
+
     @functools.cached_property
     def followers(self) -> list[list[str]]:
         """Per kind K: the body of ``follow_K``, the plays that beat a play of K. It is the
         generic rule (see ``follow_plays``) with everything a kind fixes decided at compile
         time (groups, bombs, sizes): kinds that compare with K by rung and key skip weaker
         plays as they are made, and need no ``beats`` when all their plays have K's size;
-        kinds of many sizes make only plays of the size asked; ``beats`` settles the rest."""
+        kinds of many sizes make only plays of the size asked; ``beats`` settles the rest.
+        A kind is asked only when the hand's counts allow one of its plays (``needs``)."""
         sizes, groups, bombs, tiers = self.fixed_sizes, self.groups, self.bomb_rungs, self.tiers
         out = []
         for k in range(len(self.g.combinations)):
             calls: list[str] = []  # each adds plays to ``out``, in FOLLOW_KINDS order
+            runs: list[str] = []
             floor = size = checked = False
+            plain = 0  # calls of one generator, untested
             for j in self.follow_kinds[k]:
-                gen = f"candidates_{self.g.combinations[j].name}"
+                kj = self.kinds[j]
+                name = self.g.combinations[j].name
+                gen = f"candidates_{name}"
+                if kj.sequence:
+                    gen_floor = f"sequences_{name}(by_rank, floor, runs_{kj.sequence})"
+                else:
+                    gen_floor = f"{gen}(hand, by_rank, floor)"
                 if groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
-                    calls.append(f"out += [p for p in {gen}(hand, by_rank) "
-                                 "if beats(p, current)]")
+                    calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank) "
+                                        "if beats(p, current)]", runs)
                     checked = True
                 elif tiers[j] < tiers[k]:
                     continue  # a lower rung of the ladder never beats it
                 elif not sizes[j]:
-                    calls.append(f"out += [p for p in {gen}(hand, by_rank, floor, size) "
-                                 "if beats(p, current)]")
+                    calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank, floor, "
+                                        "size) if beats(p, current)]", runs)
                     floor = size = checked = True
                 elif not sizes[k]:
                     calls += [f"if size == {sizes[j]}:",
-                              f"    out += {gen}(hand, by_rank, floor)"]
+                              *("    " + x for x in self.asked(j, f"out += {gen_floor}", runs))]
                     floor = size = True
-                elif sizes[j] == sizes[k] and self.kinds[j].fast_single:
+                elif sizes[j] == sizes[k] and kj.fast_single:
                     # One shared Play per card: those above the current card (bisection),
                     # or all of them on a higher rung.
-                    cards = "hand"
+                    single = kj is self.singles_kind
+                    cards = "h.singles" if single else "hand"
                     if tiers[j] == tiers[k]:
-                        calls.append("start = bisect_right(hand, current.key[0], "
-                                     "key=CARD_KEY.__getitem__)")
-                        cards = "hand[start:]"
-                    if self.kinds[j].dedupe:
+                        calls.append("start = bisect_right(h.keys, current.key[0])")
+                        cards = "h.singles[start:]" if single else "hand[start:]"
+                    if kj.dedupe:
                         cards = f"dict.fromkeys({cards})"
-                    calls.append(f"out += [PLAYS_{self.g.combinations[j].name}[x] "
-                                 f"for x in {cards}]")
+                    calls.append(f"out += {cards}" if single else
+                                 f"out += [PLAYS_{name}[x] for x in {cards}]")
+                    plain += 1
                 elif sizes[j] == sizes[k]:
-                    calls.append(f"out += {gen}(hand, by_rank, floor)")
+                    calls += self.asked(j, f"out += {gen_floor}", runs)
                     floor = True
             lines = ["floor = (current.tier, current.key)"] if floor else []
             lines += ["size = len(current.cards)"] if size else []
-            if calls and calls[-1].startswith("out += [PLAYS_") \
+            lines += _reads(calls)
+            if calls and plain == 1 and calls[-1].startswith("out += ") \
                     and all(c.startswith("start = ") for c in calls[:-1]):  # a list already
-                lines += [*calls[:-1], "return " + calls[-1][len("out += "):]]
-            elif len(calls) == 1 and not checked:  # one generator: its plays as they come
+                last = calls[-1][len("out += "):]
+                lines += [*calls[:-1], "return " + (last if last.startswith("[")
+                                                    or "[start:]" in last else f"list({last})")]
+            elif len(calls) == 1 and calls[0].startswith("out += ") and not checked:
+                # one generator, asked unconditionally: its plays as they come
                 lines.append("return list(" + calls[0][len("out += "):] + ")")
             else:
                 lines += ["out: list[Play] = []", *calls, "return out"]
@@ -470,34 +541,24 @@ class ModuleView:
     @functools.cached_property
     def leaders(self) -> list[str]:
         """The body of ``lead_plays``: each kind's plays in CANDIDATES order, a kind asked
-        only when the hand passes a test every hand with such a play passes (cheap counts:
-        ``most`` cards of one rank, ``len(by_rank)`` ranks, ``len(hand)`` cards); singles
-        as their shared Plays."""
+        only when the hand passes a test every hand with such a play passes (``needs``; a
+        sequence kind only when the hand has the ranks of one of its runs); singles as
+        their shared Plays."""
         calls: list[str] = []
-        for k, c in zip(self.kinds, self.g.combinations, strict=True):
-            s, need = c.shape, []
-            if isinstance(s, ir.GroupsShape):
-                need = [("most", s.sizes[0]),
-                        ("len(by_rank)", min(len(s.sizes), 2) if has_kickers(c)
-                         else len(s.sizes))]
-            elif isinstance(s, ir.RunShape):
-                need = [("most", s.width), ("len(by_rank)", s.min_len)]
-            elif isinstance(s, ir.SequenceShape):
-                need = [("len(by_rank)", min(len(set(run)) for run in s.runs))]
-            elif isinstance(s, ir.CardsShape):
-                need = [("len(hand)", s.count)]
-            else:
-                need = [("len(hand)", len(s.cards))]
-            tests = [f"{what} >= {n}" for what, n in need if n > 1]
+        runs: list[str] = []
+        for i, k in enumerate(self.kinds):
+            if k is self.singles_kind:
+                calls.append("out += h.singles")
+                continue
             if k.fast_single:
                 cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
                 call = f"out += [PLAYS_{k.name}[x] for x in {cards}]"
+            elif k.sequence:
+                call = f"out += sequences_{k.name}(by_rank, None, runs_{k.sequence})"
             else:
                 call = f"out += candidates_{k.name}(hand, by_rank)"
-            calls += [f"if {' and '.join(tests)}:", f"    {call}"] if tests else [call]
-        most = ["most = max(map(len, by_rank.values()), default=0)"] \
-            if any("most >= " in line for line in calls) else []
-        return [*most, "out: list[Play] = []", *calls, "return out"]
+            calls += self.asked(i, call, runs)
+        return [*_reads(calls), "out: list[Play] = []", *calls, "return out"]
 
     # -- per-combination code
     def kind(self, i: int, c: ir.Combination) -> KindView:
@@ -657,6 +718,10 @@ class ModuleView:
                                   f"{listed})")
                 self.extra.append(f"SEQSETS_{s.sequence}: tuple[frozenset[int], ...] = "
                                   f"tuple({table})")
+                self.extra.append(f"# PRESENT_{s.sequence}[ranks]: the runs (by number) "
+                                  f"the ranks (RANK bits) hold\n"
+                                  f"PRESENT_{s.sequence} = RunsPresent(sum(1 << r for r in run) "
+                                  f"for run in SEQRUNS_{s.sequence})")
             suit = ", SUIT" if c.suits == "same" else ""
             return ShapeCode(
                 gen=f"gen_sequences(by_rank, SEQSETS_{s.sequence}, SEQRUNS_{s.sequence}{suit})",

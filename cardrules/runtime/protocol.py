@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..cards import format_cards
 from .core import GameModule
+
+if TYPE_CHECKING:  # (seathand.py imports Play from here)
+    from .climbing.seathand import SeatHand
 
 
 class Play(NamedTuple):
@@ -124,22 +127,27 @@ class RulesModule(GameModule, Protocol):
     AUCTION_ENDS_AT: int
     AUCTION_ALL_PASS: str
     AUCTION_MAX_DEALS: int
+    SUIT: tuple[int, ...]
+    SUIT_SLOTS: int
+    # SINGLES: the shared one-card Plays a SeatHand keeps beside its cards (None: none)
+    SINGLES: dict[int, Play] | None
     # FOLLOWERS[kind]: ``follow_plays`` for a play of that kind (what the table calls)
-    FOLLOWERS: tuple[Callable[[Sequence[int], dict[int, list[int]], Play], list[Play]], ...]
+    FOLLOWERS: tuple[Callable[[SeatHand, Play], list[Play]], ...]
 
     @property
     def classify(self) -> Callable[[Sequence[int]], Play | None]: ...
     @property
     def plays(self) -> Callable[[Sequence[int]], list[Play]]: ...
     @property
-    def lead_plays(self) -> Callable[[Sequence[int], dict[int, list[int]]], list[Play]]: ...
+    def lead_plays(self) -> Callable[[SeatHand], list[Play]]: ...
     @property
     def plays_of_kind(self) -> Callable[[int, Sequence[int]], Iterator[Play]]: ...
     @property
     def follows(self) -> Callable[[Sequence[int], Play], list[Play]]: ...
     @property
-    def follow_plays(self) -> Callable[[Sequence[int], dict[int, list[int]], Play],
-                                       list[Play]]: ...
+    def follow_plays(self) -> Callable[[SeatHand, Play], list[Play]]: ...
+    @property
+    def new_hand(self) -> Callable[[Sequence[int]], SeatHand]: ...
     @property
     def score(self) -> Callable[[ScoreView], tuple[int, ...]]: ...
     @property

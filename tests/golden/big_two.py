@@ -10,16 +10,19 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from cardrules.runtime.protocol import Play, ScoreView
+from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
+    RunsPresent,
     gen_cards,
     gen_groups,
     gen_numbered_sequences,
     group_by_rank,
+    rank_mask,
     split_by_rank,
 )
 
 __all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
-           "score", "accumulate", "ends_match", "lead_next"]
+           "new_hand", "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'big_two'
 TITLE = '锄大地 Chor Dai Di (Big Two)'
@@ -115,6 +118,8 @@ SEQRUNS_straights: tuple[tuple[int, ...], ...] = (
     (7, 8, 9, 10, 11),
 )
 SEQSETS_straights: tuple[frozenset[int], ...] = tuple(SEQ_straights)
+# PRESENT_straights[ranks]: the runs (by number) the ranks (RANK bits) hold
+PRESENT_straights = RunsPresent(sum(1 << r for r in run) for run in SEQRUNS_straights)
 
 
 def match_single(cards: Sequence[int]) -> tuple[int, ...] | None:
@@ -411,15 +416,24 @@ def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
                         floor: tuple[int, tuple[int, ...]] | None = None,
                         size: int = 0) -> Iterator[Play]:
-    """Every straight the hand can make (stronger than ``floor``, if given), lazily. The
-    key is (the run's number, the top card): runs listed before the floor's are skipped."""
+    """Every straight the hand can make (stronger than ``floor``, if given), lazily."""
+    return sequences_straight(by_rank, floor, PRESENT_straights[rank_mask(by_rank)])
+
+
+def sequences_straight(by_rank: dict[int, list[int]],
+                       floor: tuple[int, tuple[int, ...]] | None,
+                       runs: Sequence[int]) -> Iterator[Play]:
+    """The straight plays of the listed runs numbered ``runs`` (those the hand has the ranks
+    of), stronger than ``floor``, if given, lazily. The key is (the run's number, the top
+    card): runs listed before the floor's are skipped."""
     first = 0
     if floor is not None:
         if floor[0] > 0:
             return
         if floor[0] == 0:
             first = floor[1][0]
-    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first):
+    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first,
+None, runs):
         if len({SUIT[x] for x in found}) == 1:
             continue
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
@@ -469,15 +483,24 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
 def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
                               floor: tuple[int, tuple[int, ...]] | None = None,
                               size: int = 0) -> Iterator[Play]:
-    """Every straight_flush the hand can make (stronger than ``floor``, if given), lazily. The
-    key is (the run's number, the top card): runs listed before the floor's are skipped."""
+    """Every straight_flush the hand can make (stronger than ``floor``, if given), lazily."""
+    return sequences_straight_flush(by_rank, floor, PRESENT_straights[rank_mask(by_rank)])
+
+
+def sequences_straight_flush(by_rank: dict[int, list[int]],
+                             floor: tuple[int, tuple[int, ...]] | None,
+                             runs: Sequence[int]) -> Iterator[Play]:
+    """The straight_flush plays of the listed runs numbered ``runs`` (those the hand has the ranks
+    of), stronger than ``floor``, if given, lazily. The key is (the run's number, the top
+    card): runs listed before the floor's are skipped."""
     first = 0
     if floor is not None:
         if floor[0] > 4:
             return
         if floor[0] == 4:
             first = floor[1][0]
-    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first, SUIT):
+    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first,
+SUIT, runs):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = (run, CARD_KEY[found[-1]])
         if floor is None or (4, key) > floor:
@@ -508,35 +531,44 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
 )
 # SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
 SIZE: tuple[int, ...] = (1, 2, 3, 5, 5, 5, 5, 5)
+# SINGLES: the shared one-card Plays a SeatHand keeps beside its cards (None: none)
+SINGLES: dict[int, Play] | None = PLAYS_single
+
+
+def new_hand(cards: Sequence[int]) -> SeatHand:
+    """The cards as the generators read them (a table keeps one per seat, as it plays)."""
+    return SeatHand(sorted(cards, key=CARD_KEY.__getitem__), RANK, SUIT, CARD_KEY, SUIT_SLOTS,
+                    SINGLES)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
     """Every play the hand can lead."""
-    hand = sorted(hand, key=CARD_KEY.__getitem__)
-    return lead_plays(hand, split_by_rank(hand, RANK))
+    return lead_plays(new_hand(hand))
 
 
-def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``):
-    the plays of each kind of CANDIDATES in order, a kind asked only when the hand can have
-    one (the counts it needs, found when the game was compiled)."""
-    most = max(map(len, by_rank.values()), default=0)
+def lead_plays(h: SeatHand) -> list[Play]:
+    """``plays`` of a SeatHand: the plays of each kind of CANDIDATES in order, a kind asked
+    only when the hand can have one (the counts it needs, found when the game was
+    compiled)."""
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [PLAYS_single[x] for x in hand]
-    if most >= 2:
+    out += h.singles
+    if h.most >= 2:
         out += candidates_pair(hand, by_rank)
-    if most >= 3:
+    if h.most >= 3:
         out += candidates_triple(hand, by_rank)
-    if len(by_rank) >= 5:
-        out += candidates_straight(hand, by_rank)
-    if len(hand) >= 5:
+    runs_straights = PRESENT_straights[h.ranks]
+    if runs_straights:
+        out += sequences_straight(by_rank, None, runs_straights)
+    if len(hand) >= 5 and max(h.suits) >= 5:
         out += candidates_flush(hand, by_rank)
-    if most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_full_house(hand, by_rank)
-    if most >= 4 and len(by_rank) >= 2:
+    if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank)
-    if len(by_rank) >= 5:
-        out += candidates_straight_flush(hand, by_rank)
+    if runs_straights:
+        out += sequences_straight_flush(by_rank, None, runs_straights)
     return out
 
 
@@ -549,96 +581,127 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
     """Every play from the hand that beats the current one."""
-    hand = sorted(hand, key=CARD_KEY.__getitem__)
-    return follow_plays(hand, split_by_rank(hand, RANK), current)
+    return follow_plays(new_hand(hand), current)
 
 
-def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
-                 current: Play) -> list[Play]:
-    """``follows`` of a hand already in CARD_KEY order and split by rank: the kinds of
+def follow_plays(h: SeatHand, current: Play) -> list[Play]:
+    """``follows`` of a SeatHand: the kinds of
     FOLLOW_KINDS in order. Kinds that compare with the current play by rung and key skip
     weaker plays as they are made, and need no ``beats`` when all their plays have its size
     (none beat it when all have another size); ``beats`` settles the rest (kinds of many
     sizes make only plays of its size, where they can). Each kind's rule is decided when
     the game is compiled, in ``follow_KIND``."""
-    return FOLLOWERS[current.kind](hand, by_rank, current)
+    return FOLLOWERS[current.kind](h, current)
 
 
-def follow_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                  current: Play) -> list[Play]:
+def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
-    start = bisect_right(hand, current.key[0], key=CARD_KEY.__getitem__)
-    return [PLAYS_single[x] for x in hand[start:]]
+    start = bisect_right(h.keys, current.key[0])
+    return h.singles[start:]
 
 
-def follow_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                current: Play) -> list[Play]:
+def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    return list(candidates_pair(hand, by_rank, floor))
+    hand = h.cards
+    by_rank = h.by_rank
+    out: list[Play] = []
+    if h.most >= 2:
+        out += candidates_pair(hand, by_rank, floor)
+    return out
 
 
-def follow_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                  current: Play) -> list[Play]:
+def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    return list(candidates_triple(hand, by_rank, floor))
+    hand = h.cards
+    by_rank = h.by_rank
+    out: list[Play] = []
+    if h.most >= 3:
+        out += candidates_triple(hand, by_rank, floor)
+    return out
 
 
-def follow_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    current: Play) -> list[Play]:
+def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a straight (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_straight(hand, by_rank, floor)
-    out += candidates_flush(hand, by_rank, floor)
-    out += candidates_full_house(hand, by_rank, floor)
-    out += candidates_four_with_single(hand, by_rank, floor)
-    out += candidates_straight_flush(hand, by_rank, floor)
+    runs_straights = PRESENT_straights[h.ranks]
+    if runs_straights:
+        out += sequences_straight(by_rank, floor, runs_straights)
+    if len(hand) >= 5 and max(h.suits) >= 5:
+        out += candidates_flush(hand, by_rank, floor)
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += candidates_full_house(hand, by_rank, floor)
+    if h.most >= 4 and len(by_rank) >= 2:
+        out += candidates_four_with_single(hand, by_rank, floor)
+    if runs_straights:
+        out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
 
-def follow_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                 current: Play) -> list[Play]:
+def follow_flush(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a flush (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_flush(hand, by_rank, floor)
-    out += candidates_full_house(hand, by_rank, floor)
-    out += candidates_four_with_single(hand, by_rank, floor)
-    out += candidates_straight_flush(hand, by_rank, floor)
+    if len(hand) >= 5 and max(h.suits) >= 5:
+        out += candidates_flush(hand, by_rank, floor)
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += candidates_full_house(hand, by_rank, floor)
+    if h.most >= 4 and len(by_rank) >= 2:
+        out += candidates_four_with_single(hand, by_rank, floor)
+    runs_straights = PRESENT_straights[h.ranks]
+    if runs_straights:
+        out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
 
-def follow_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      current: Play) -> list[Play]:
+def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a full_house (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_full_house(hand, by_rank, floor)
-    out += candidates_four_with_single(hand, by_rank, floor)
-    out += candidates_straight_flush(hand, by_rank, floor)
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += candidates_full_house(hand, by_rank, floor)
+    if h.most >= 4 and len(by_rank) >= 2:
+        out += candidates_four_with_single(hand, by_rank, floor)
+    runs_straights = PRESENT_straights[h.ranks]
+    if runs_straights:
+        out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
 
-def follow_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                            current: Play) -> list[Play]:
+def follow_four_with_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_with_single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_four_with_single(hand, by_rank, floor)
-    out += candidates_straight_flush(hand, by_rank, floor)
+    if h.most >= 4 and len(by_rank) >= 2:
+        out += candidates_four_with_single(hand, by_rank, floor)
+    runs_straights = PRESENT_straights[h.ranks]
+    if runs_straights:
+        out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
 
-def follow_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
-                          current: Play) -> list[Play]:
+def follow_straight_flush(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a straight_flush (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    return list(candidates_straight_flush(hand, by_rank, floor))
+    by_rank = h.by_rank
+    out: list[Play] = []
+    runs_straights = PRESENT_straights[h.ranks]
+    if runs_straights:
+        out += sequences_straight_flush(by_rank, floor, runs_straights)
+    return out
 
 
-Follower = Callable[[Sequence[int], dict[int, list[int]], Play], list[Play]]
+Follower = Callable[[SeatHand, Play], list[Play]]
 # FOLLOWERS[kind]: the function giving the plays that beat a play of the kind
 FOLLOWERS: tuple[Follower, ...] = (
     follow_single,

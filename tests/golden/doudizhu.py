@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from cardrules.runtime.protocol import Play, ScoreView, beats
+from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     gen_groups,
     gen_kickers,
@@ -22,7 +23,7 @@ from cardrules.runtime.climbing.shapes import (
 )
 
 __all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
-           "score", "accumulate", "ends_match", "lead_next"]
+           "new_hand", "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'doudizhu'
 TITLE = '斗地主 Dou Dizhu'
@@ -895,44 +896,52 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
 )
 # SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
 SIZE: tuple[int, ...] = (1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 6, 8, 4, 2)
+# SINGLES: the shared one-card Plays a SeatHand keeps beside its cards (None: none)
+SINGLES: dict[int, Play] | None = None
+
+
+def new_hand(cards: Sequence[int]) -> SeatHand:
+    """The cards as the generators read them (a table keeps one per seat, as it plays)."""
+    return SeatHand(sorted(cards, key=CARD_KEY.__getitem__), RANK, SUIT, CARD_KEY, SUIT_SLOTS,
+                    SINGLES)
 
 
 def plays(hand: Sequence[int]) -> list[Play]:
     """Every play the hand can lead."""
-    hand = sorted(hand, key=CARD_KEY.__getitem__)
-    return lead_plays(hand, split_by_rank(hand, RANK))
+    return lead_plays(new_hand(hand))
 
 
-def lead_plays(hand: Sequence[int], by_rank: dict[int, list[int]]) -> list[Play]:
-    """``plays`` of a hand already in CARD_KEY order and split by rank (``split_by_rank``):
-    the plays of each kind of CANDIDATES in order, a kind asked only when the hand can have
-    one (the counts it needs, found when the game was compiled)."""
-    most = max(map(len, by_rank.values()), default=0)
+def lead_plays(h: SeatHand) -> list[Play]:
+    """``plays`` of a SeatHand: the plays of each kind of CANDIDATES in order, a kind asked
+    only when the hand can have one (the counts it needs, found when the game was
+    compiled)."""
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
     out += candidates_single(hand, by_rank)
-    if most >= 2:
+    if h.most >= 2:
         out += candidates_pair(hand, by_rank)
-    if most >= 3:
+    if h.most >= 3:
         out += candidates_triple(hand, by_rank)
-    if most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_triple_single(hand, by_rank)
-    if most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_triple_pair(hand, by_rank)
     if len(by_rank) >= 5:
         out += candidates_straight(hand, by_rank)
-    if most >= 2 and len(by_rank) >= 3:
+    if h.most >= 2 and len(by_rank) >= 3:
         out += candidates_pairs(hand, by_rank)
-    if most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_plane(hand, by_rank)
-    if most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_plane_singles(hand, by_rank)
-    if most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_plane_pairs(hand, by_rank)
-    if most >= 4 and len(by_rank) >= 2:
+    if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_singles(hand, by_rank)
-    if most >= 4 and len(by_rank) >= 2:
+    if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_pairs(hand, by_rank)
-    if most >= 4:
+    if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
         out += candidates_rocket(hand, by_rank)
@@ -948,177 +957,228 @@ def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:
 
 def follows(hand: Sequence[int], current: Play) -> list[Play]:
     """Every play from the hand that beats the current one."""
-    hand = sorted(hand, key=CARD_KEY.__getitem__)
-    return follow_plays(hand, split_by_rank(hand, RANK), current)
+    return follow_plays(new_hand(hand), current)
 
 
-def follow_plays(hand: Sequence[int], by_rank: dict[int, list[int]],
-                 current: Play) -> list[Play]:
-    """``follows`` of a hand already in CARD_KEY order and split by rank: the kinds of
+def follow_plays(h: SeatHand, current: Play) -> list[Play]:
+    """``follows`` of a SeatHand: the kinds of
     FOLLOW_KINDS in order. Kinds that compare with the current play by rung and key skip
     weaker plays as they are made, and need no ``beats`` when all their plays have its size
     (none beat it when all have another size); ``beats`` settles the rest (kinds of many
     sizes make only plays of its size, where they can). Each kind's rule is decided when
     the game is compiled, in ``follow_KIND``."""
-    return FOLLOWERS[current.kind](hand, by_rank, current)
+    return FOLLOWERS[current.kind](h, current)
 
 
-def follow_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                  current: Play) -> list[Play]:
+def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
     out += candidates_single(hand, by_rank, floor)
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                current: Play) -> list[Play]:
+def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_pair(hand, by_rank, floor)
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 2:
+        out += candidates_pair(hand, by_rank, floor)
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
-                  current: Play) -> list[Play]:
+def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_triple(hand, by_rank, floor)
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 3:
+        out += candidates_triple(hand, by_rank, floor)
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
-                         current: Play) -> list[Play]:
+def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple_single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_triple_single(hand, by_rank, floor)
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += candidates_triple_single(hand, by_rank, floor)
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
-                       current: Play) -> list[Play]:
+def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple_pair (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_triple_pair(hand, by_rank, floor)
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += candidates_triple_pair(hand, by_rank, floor)
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
-                    current: Play) -> list[Play]:
+def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a straight (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [p for p in candidates_straight(hand, by_rank, floor, size) if beats(p, current)]
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if len(by_rank) >= 5:
+        out += [p for p in candidates_straight(hand, by_rank, floor, size) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                 current: Play) -> list[Play]:
+def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [p for p in candidates_pairs(hand, by_rank, floor, size) if beats(p, current)]
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 2 and len(by_rank) >= 3:
+        out += [p for p in candidates_pairs(hand, by_rank, floor, size) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_plane(hand: Sequence[int], by_rank: dict[int, list[int]],
-                 current: Play) -> list[Play]:
+def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a plane (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [p for p in candidates_plane(hand, by_rank, floor, size) if beats(p, current)]
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += [p for p in candidates_plane(hand, by_rank, floor, size) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                         current: Play) -> list[Play]:
+def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a plane_singles (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [p for p in candidates_plane_singles(hand, by_rank, floor, size) if beats(p, current)]
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += [p for p in candidates_plane_singles(hand, by_rank, floor, size) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                       current: Play) -> list[Play]:
+def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a plane_pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [p for p in candidates_plane_pairs(hand, by_rank, floor, size) if beats(p, current)]
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 3 and len(by_rank) >= 2:
+        out += [p for p in candidates_plane_pairs(hand, by_rank, floor, size) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
-                        current: Play) -> list[Play]:
+def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_singles (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_four_singles(hand, by_rank, floor)
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 4 and len(by_rank) >= 2:
+        out += candidates_four_singles(hand, by_rank, floor)
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
-                      current: Play) -> list[Play]:
+def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_four_pairs(hand, by_rank, floor)
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 4 and len(by_rank) >= 2:
+        out += candidates_four_pairs(hand, by_rank, floor)
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
-                current: Play) -> list[Play]:
+def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-def follow_rocket(hand: Sequence[int], by_rank: dict[int, list[int]],
-                  current: Play) -> list[Play]:
+def follow_rocket(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a rocket (see ``follow_plays``)."""
+    hand = h.cards
+    by_rank = h.by_rank
     out: list[Play] = []
-    out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
-    out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+    if len(hand) >= 2:
+        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
     return out
 
 
-Follower = Callable[[Sequence[int], dict[int, list[int]], Play], list[Play]]
+Follower = Callable[[SeatHand, Play], list[Play]]
 # FOLLOWERS[kind]: the function giving the plays that beat a play of the kind
 FOLLOWERS: tuple[Follower, ...] = (
     follow_single,

@@ -7,7 +7,7 @@ yields card tuples that have the shape; the generated module then classifies eac
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, combinations, product
 
 
@@ -151,12 +151,16 @@ def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...
 def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
                            orders: tuple[tuple[int, ...], ...], first: int = 0,
                            suit: Sequence[int] | None = None,
+                           present: Sequence[int] | None = None,
                            ) -> Iterator[tuple[int, tuple[int, ...]]]:
     """``gen_sequences`` from the listed run number ``first`` on, each with the number of its
-    run: (number, the cards in the run's order, so the top rank's card last)."""
-    present = set(by_rank)
-    for k in range(first, len(runs)):
-        if not runs[k] <= present:
+    run: (number, the cards in the run's order, so the top rank's card last). ``present``:
+    the numbers of the runs whose ranks the hand has (``RunsPresent``), if known."""
+    if present is None:
+        ranks = set(by_rank)
+        present = [k for k in range(first, len(runs)) if runs[k] <= ranks]
+    for k in present:
+        if k < first:
             continue
         run = orders[k]
         if suit is None:
@@ -174,6 +178,28 @@ def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[
                 pools = [list(dict.fromkeys(c for c in by_rank[r] if suit[c] == s)) for r in run]
                 for found in product(*pools):
                     yield k, found
+
+
+class RunsPresent(dict[int, tuple[int, ...]]):
+    """The listed runs (``masks``: one mask of rank bits each) that a set of ranks (a mask)
+    holds, by their numbers: made the first time a set of ranks is asked for, then looked up
+    (at most one entry per set of the game's ranks)."""
+
+    def __init__(self, masks: Iterable[int]) -> None:
+        super().__init__()
+        self.masks = tuple(masks)
+
+    def __missing__(self, ranks: int) -> tuple[int, ...]:
+        found = self[ranks] = tuple(k for k, m in enumerate(self.masks) if ranks & m == m)
+        return found
+
+
+def rank_mask(by_rank: dict[int, list[int]]) -> int:
+    """The ranks of a hand split by rank, one bit each."""
+    mask = 0
+    for r in by_rank:
+        mask |= 1 << r
+    return mask
 
 
 def gen_cards(hand: Sequence[int], count: int, suit: Sequence[int] | None,

@@ -16,7 +16,7 @@ from ..core import IllegalMove, deal_each, shuffled_deck
 from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
 from .scoreview import EndOfRound, sides_for
-from .shapes import split_by_rank
+from .seathand import SeatHand
 
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
 # An action is a move, or a Bid while the round's auction is on.
@@ -92,11 +92,10 @@ class Table:
         # auction is on); the same keyed by their cards, made when asked for.
         self._acts: tuple[Move, ...] | None = None
         self._legal: dict[tuple[int, ...], Move] | None = None
-        # Per seat: its hand split by rank, made again only when that seat's hand changed
-        # (the list object and its length when split, or as the table kept it since).
-        self._by_rank: list[dict[int, list[int]]] = [{} for _ in range(self.n)]
-        self._split_hand: list[list[int] | None] = [None] * self.n
-        self._split_len = [0] * self.n
+        # Per seat: its hand as the generators read it (a SeatHand of the same list), kept
+        # as the seat plays; made again when the hand is not the one it was made of (the
+        # list object and its length, as the table kept it).
+        self._held: list[SeatHand | None] = [None] * self.n
         self._followers = m.FOLLOWERS
         self._hidden = m.TEAMS == "hidden"
         # Hidden teams: the holder cards played so far, and the seats that played one.
@@ -281,30 +280,28 @@ class Table:
             return ()
         seat = self.seat
         hand = self.hands[seat]
-        by_rank = self._by_rank[seat] if self._split_hand[seat] is hand \
-            and self._split_len[seat] == len(hand) else self._split(seat)
+        h = self._held[seat]
+        if h is None or h.cards is not hand or len(h.keys) != len(hand):
+            h = self._hold(seat)
         current = self.current
         if current is None:
-            found = self.m.lead_plays(hand, by_rank)
+            found = self.m.lead_plays(h)
             if self.first_pending:
                 found = [p for p in found if self.first_card in p.cards]
             acts = tuple(found)
         else:
-            found = self._followers[current.kind](hand, by_rank, current)
+            found = self._followers[current.kind](h, current)
             acts = (PASS, *found) if self._may_pass or not found else tuple(found)
         if self.auction is None or self.auction.over:  # (not the plays asked of a bidder)
             self._acts = acts
         return acts
 
-    def _split(self, seat: int) -> dict[int, list[int]]:
-        """The seat's hand (kept in CARD_KEY order) split by rank, made again only when the
-        hand changed."""
-        hand = self.hands[seat]
-        if self._split_hand[seat] is not hand or self._split_len[seat] != len(hand):
-            self._split_hand[seat] = hand
-            self._split_len[seat] = len(hand)
-            self._by_rank[seat] = split_by_rank(hand, self.m.RANK)
-        return self._by_rank[seat]
+    def _hold(self, seat: int) -> SeatHand:
+        """The seat's SeatHand, made again from its hand (kept in CARD_KEY order)."""
+        m = self.m
+        h = self._held[seat] = SeatHand(self.hands[seat], m.RANK, m.SUIT, m.CARD_KEY,
+                                        m.SUIT_SLOTS, m.SINGLES)
+        return h
 
     def legal_actions(self) -> list[Action]:
         acts = self._acts
@@ -462,19 +459,13 @@ class Table:
     def _play(self, play: Play) -> None:
         seat = self.seat
         hand = self.hands[seat]
-        for c in play.cards:
-            hand.remove(c)
-        self._changes += 1
-        if self._split_hand[seat] is hand and self._split_len[seat] == len(hand) + len(play.cards):
-            # The split follows the hand: a rank left empty goes, the others keep their order
-            # (as a new split of the hand would have it).
-            by_rank, rank = self._by_rank[seat], self.m.RANK
+        h = self._held[seat]
+        if h is not None and h.cards is hand and len(h.keys) == len(hand):
+            h.remove(play.cards)  # the hand with it
+        else:
             for c in play.cards:
-                same = by_rank[rank[c]]
-                same.remove(c)
-                if not same:
-                    del by_rank[rank[c]]
-            self._split_len[seat] = len(hand)
+                hand.remove(c)
+        self._changes += 1
         if self._holders and not self._holders.isdisjoint(play.cards):
             # hidden teams: the seat shows its side
             self._holders_played.update(c for c in play.cards if c in self._holders)

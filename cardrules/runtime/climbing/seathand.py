@@ -1,0 +1,77 @@
+"""One seat's cards as the generated generators read them, kept up to date as the seat plays.
+
+A table keeps one ``SeatHand`` per seat and removes the cards of each play from it, so a
+generator never sorts or splits a hand again: it reads what it needs (the cards in CARD_KEY
+order and their keys, the cards of each rank, which ranks are present, how many cards the
+largest rank has, how many cards each suit has, the hand's single plays) from the fields."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..protocol import Play
+from .shapes import split_by_rank
+
+
+class SeatHand:
+    """A hand in CARD_KEY order and what the generators read of it.
+
+    - ``cards``: the cards, in CARD_KEY order (the list the table keeps as the seat's hand);
+    - ``keys``: ``CARD_KEY`` of each card, in the same order (for bisection);
+    - ``by_rank``: rank -> the cards of that rank, ranks in the order of the hand (what
+      ``split_by_rank`` gives);
+    - ``ranks``: the ranks present, one bit each (bit ``r`` for rank ``r``);
+    - ``most``: the number of cards of the hand's largest rank (0 for no cards);
+    - ``suits``: the number of cards of each suit (``suits[-1]``: jokers);
+    - ``singles``: the shared one-card Play of each card, in the same order, when the game
+      has a table of them (``SINGLES``), else empty."""
+
+    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "suits", "singles",
+                 "_widths", "_rank", "_suit", "_table")
+
+    def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
+                 card_key: Sequence[int], suit_slots: int,
+                 singles: Mapping[int, Play] | None = None) -> None:
+        self.cards = cards
+        self.keys = [card_key[c] for c in cards]
+        by_rank = self.by_rank = split_by_rank(cards, rank)
+        self.ranks = 0
+        widths = [0] * (max(map(len, by_rank.values()), default=0) + 1)
+        for r, same in by_rank.items():
+            self.ranks |= 1 << r
+            widths[len(same)] += 1
+        self._widths = widths  # _widths[n]: how many ranks have n cards
+        self.most = len(widths) - 1
+        self.suits = [0] * suit_slots
+        for c in cards:
+            self.suits[suit[c]] += 1
+        self._table = singles
+        self.singles: list[Play] = [] if singles is None else [singles[c] for c in cards]
+        self._rank, self._suit = rank, suit
+
+    def remove(self, played: Sequence[int]) -> None:
+        """Take the played cards (all held) out of every field."""
+        cards, keys, singles, by_rank, widths = (self.cards, self.keys, self.singles,
+                                                 self.by_rank, self._widths)
+        rank, suit = self._rank, self._suit
+        for c in played:
+            i = cards.index(c)
+            del cards[i]
+            del keys[i]
+            if self._table is not None:
+                del singles[i]
+            r = rank[c]
+            same = by_rank[r]
+            n = len(same)
+            same.remove(c)
+            widths[n] -= 1
+            if n == 1:
+                del by_rank[r]
+                self.ranks &= ~(1 << r)
+            else:
+                widths[n - 1] += 1
+            self.suits[suit[c]] -= 1
+        most = self.most
+        while most and not widths[most]:
+            most -= 1
+        self.most = most
