@@ -119,6 +119,12 @@ class KindView:
             and self.inline_key == "(CARD_KEY[cards[-1]], )"
 
     @property
+    def rank_table(self) -> bool:
+        """N cards of one rank (one deck), no kind tried before it, its key an expression:
+        its plays are made once, per set of cards of one rank (``GROUPS_KIND``)."""
+        return self.loop == "same_rank" and not self.outranked_by and bool(self.inline_key)
+
+    @property
     def inline_key(self) -> str:
         """The key as an expression, when computing it takes no statements."""
         if len(self.key_lines) == 1 and self.key_lines[0].startswith("return "):
@@ -231,6 +237,10 @@ class ModuleView:
         return next((k for k in self.kinds if k.fast_single and not k.dedupe), None)
 
     @property
+    def uses_rank_cards(self) -> bool:
+        return any(k.rank_table for k in self.kinds)
+
+    @property
     def uses_bisect(self) -> bool:
         return any(k.fast_single for k in self.kinds)
 
@@ -240,8 +250,9 @@ class ModuleView:
         emitted = " ".join(" ".join(([] if k.loop or k.sequence or k.ranked_run
                                      else [k.gen_expr]) + k.match_lines + k.key_lines)
                            for k in self.kinds)
-        emitted += " gen_numbered_sequences( rank_mask(" if any(k.sequence for k in self.kinds) \
-            else ""
+        emitted += " rank_mask(" if any(k.sequence for k in self.kinds) else ""
+        emitted += " gen_numbered_sequences(" if any(k.sequence and k.suits == "same"
+                                                     for k in self.kinds) else ""
         emitted += " RunsPresent(" if any(isinstance(c.shape, ir.SequenceShape)
                                           for c in self.g.combinations) else ""
         emitted += " gen_ranked_runs(" if any(k.ranked_run for k in self.kinds) else ""
@@ -260,7 +271,9 @@ class ModuleView:
 
     @property
     def itertools_imports(self) -> list[str]:
-        return ["combinations"] if any(k.loop == "same_rank" for k in self.kinds) else []
+        return [*(["combinations"] if any(k.loop == "same_rank" for k in self.kinds) else []),
+                *(["product"] if any(k.sequence and k.suits != "same" for k in self.kinds)
+                  else [])]
 
     @property
     def deck_literal(self) -> str:
@@ -718,6 +731,12 @@ class ModuleView:
                                   f"{listed})")
                 self.extra.append(f"SEQSETS_{s.sequence}: tuple[frozenset[int], ...] = "
                                   f"tuple({table})")
+                rising = tuple(self.g.card_order[0] == "rank" and not self.g.top
+                               and all(a < b for a, b in zip(run, run[1:], strict=False))
+                               for run in runs)
+                self.extra.append(f"# RISING_{s.sequence}[run]: its cards, in the run's order, "
+                                  f"are in CARD_KEY order\n"
+                                  f"RISING_{s.sequence}: tuple[bool, ...] = {rising!r}")
                 self.extra.append(f"# PRESENT_{s.sequence}[ranks]: the runs (by number) "
                                   f"the ranks (RANK bits) hold\n"
                                   f"PRESENT_{s.sequence} = RunsPresent(sum(1 << r for r in run) "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 from cardrules.runtime.protocol import Play, ScoreView
 from cardrules.runtime.climbing.seathand import SeatHand
@@ -116,6 +116,8 @@ SEQRUNS_straights: tuple[tuple[int, ...], ...] = (
     (6, 7, 8, 9, 10),
 )
 SEQSETS_straights: tuple[frozenset[int], ...] = tuple(SEQ_straights)
+# RISING_straights[run]: its cards, in the run's order, are in CARD_KEY order
+RISING_straights: tuple[bool, ...] = (False, False, True, True, True, True, True, True, True)
 # PRESENT_straights[ranks]: the runs (by number) the ranks (RANK bits) hold
 PRESENT_straights = RunsPresent(sum(1 << r for r in run) for run in SEQRUNS_straights)
 
@@ -271,6 +273,10 @@ CARD_BITS: tuple[int, ...] = tuple(
     for c in range(len(RANK)))
 CARD_ONE: tuple[int, ...] = tuple(1 << c for c in range(len(RANK)))
 MAX_CARDS = 5
+# RANK_CARDS[rank]: the deck's cards of the rank, in CARD_KEY order
+RANK_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted((c for c in DECK if RANK[c] == r), key=CARD_KEY.__getitem__))
+    for r in range(len(RANK_NAMES)))
 # RANK_SETS_straights: the sets of ranks (RANK bits) the plays have, one mask each
 RANK_SETS_straights: frozenset[int] = frozenset({
     0b0000000011111, 0b0000000111110, 0b0000001111100, 0b0000011111000, 0b0000111110000,
@@ -379,35 +385,51 @@ def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
     return iter([PLAYS_single[x] for x in hand[start:]])
 
 
+# GROUPS_pair[cards of one rank]: the pair plays of those cards (any 2 of them),
+# made once for every set of cards of one rank a hand can hold (in CARD_KEY order)
+GROUPS_pair: dict[tuple[int, ...], tuple[Play, ...]] = {
+    held: tuple(Play(cards, 1, 1, 0, -1, (CARD_KEY[cards[-1]], ))
+                for cards in combinations(held, 2))
+    for same in RANK_CARDS for n in range(2, len(same) + 1)
+    for held in combinations(same, n)}
+
+
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
     """Every pair the hand can make (stronger than ``floor``, if given): 2 cards of
-    one rank, ranks in the hand's order."""
+    one rank, ranks in the hand's order, from GROUPS_pair."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 2:
-            continue
-        for cards in combinations(same, 2):
-            key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
-            if key is not None and (floor is None or (0, key) > floor):
-                out.append(Play(cards, 1, 1, 0, -1, key))
+        if len(same) >= 2:
+            if floor is None:
+                out += GROUPS_pair[tuple(same)]
+            else:
+                out += [p for p in GROUPS_pair[tuple(same)] if (0, p.key) > floor]
     return iter(out)
+
+
+# GROUPS_triple[cards of one rank]: the triple plays of those cards (any 3 of them),
+# made once for every set of cards of one rank a hand can hold (in CARD_KEY order)
+GROUPS_triple: dict[tuple[int, ...], tuple[Play, ...]] = {
+    held: tuple(Play(cards, 2, 2, 0, -1, (CARD_KEY[cards[-1]], ))
+                for cards in combinations(held, 3))
+    for same in RANK_CARDS for n in range(3, len(same) + 1)
+    for held in combinations(same, n)}
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
     """Every triple the hand can make (stronger than ``floor``, if given): 3 cards of
-    one rank, ranks in the hand's order."""
+    one rank, ranks in the hand's order, from GROUPS_triple."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 3:
-            continue
-        for cards in combinations(same, 3):
-            key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
-            if key is not None and (floor is None or (0, key) > floor):
-                out.append(Play(cards, 2, 2, 0, -1, key))
+        if len(same) >= 3:
+            if floor is None:
+                out += GROUPS_triple[tuple(same)]
+            else:
+                out += [p for p in GROUPS_triple[tuple(same)] if (0, p.key) > floor]
     return iter(out)
 
 
@@ -427,17 +449,21 @@ def sequences_straight(by_rank: dict[int, list[int]],
     first = 0
     if floor is not None:
         if floor[0] > 0:
-            return
+            return iter(())
         if floor[0] == 0:
             first = floor[1][0]
-    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first,
-None, runs):
-        if len({SUIT[x] for x in found}) == 1:
+    out: list[Play] = []
+    for run in runs:
+        if run < first:
             continue
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key = (run, CARD_KEY[found[-1]])
-        if floor is None or (0, key) > floor:
-            yield Play(cards, 3, 8, 0, -1, key)
+        for found in product(*[by_rank[r] for r in SEQRUNS_straights[run]]):
+            if len({SUIT[x] for x in found}) == 1:
+                continue
+            cards = found if RISING_straights[run] else tuple(sorted(found, key=CARD_KEY.__getitem__))
+            key = (run, CARD_KEY[found[-1]])
+            if floor is None or (0, key) > floor:
+                out.append(Play(cards, 3, 8, 0, -1, key))
+    return iter(out)
 
 
 def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],

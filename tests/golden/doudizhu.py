@@ -366,6 +366,10 @@ CARD_BITS: tuple[int, ...] = tuple(
     for c in range(len(RANK)))
 CARD_ONE: tuple[int, ...] = tuple(1 << c for c in range(len(RANK)))
 MAX_CARDS = 60
+# RANK_CARDS[rank]: the deck's cards of the rank, in CARD_KEY order
+RANK_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted((c for c in DECK if RANK[c] == r), key=CARD_KEY.__getitem__))
+    for r in range(len(RANK_NAMES)))
 # RANK_SETS_straight: the sets of ranks (RANK bits) the plays have, one mask each
 RANK_SETS_straight: frozenset[int] = frozenset({
     0b000000000011111, 0b000000000111110, 0b000000000111111, 0b000000001111100,
@@ -625,35 +629,51 @@ def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
             yield Play(cards, 0, 0, 0, -1, key)
 
 
+# GROUPS_pair[cards of one rank]: the pair plays of those cards (any 2 of them),
+# made once for every set of cards of one rank a hand can hold (in CARD_KEY order)
+GROUPS_pair: dict[tuple[int, ...], tuple[Play, ...]] = {
+    held: tuple(Play(cards, 1, 1, 0, -1, (RANK[cards[0]], ))
+                for cards in combinations(held, 2))
+    for same in RANK_CARDS for n in range(2, len(same) + 1)
+    for held in combinations(same, n)}
+
+
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
     """Every pair the hand can make (stronger than ``floor``, if given): 2 cards of
-    one rank, ranks in the hand's order."""
+    one rank, ranks in the hand's order, from GROUPS_pair."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 2:
-            continue
-        for cards in combinations(same, 2):
-            key: tuple[int, ...] | None = (RANK[cards[0]], )
-            if key is not None and (floor is None or (0, key) > floor):
-                out.append(Play(cards, 1, 1, 0, -1, key))
+        if len(same) >= 2:
+            if floor is None:
+                out += GROUPS_pair[tuple(same)]
+            else:
+                out += [p for p in GROUPS_pair[tuple(same)] if (0, p.key) > floor]
     return iter(out)
+
+
+# GROUPS_triple[cards of one rank]: the triple plays of those cards (any 3 of them),
+# made once for every set of cards of one rank a hand can hold (in CARD_KEY order)
+GROUPS_triple: dict[tuple[int, ...], tuple[Play, ...]] = {
+    held: tuple(Play(cards, 2, 2, 0, -1, (RANK[cards[0]], ))
+                for cards in combinations(held, 3))
+    for same in RANK_CARDS for n in range(3, len(same) + 1)
+    for held in combinations(same, n)}
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
     """Every triple the hand can make (stronger than ``floor``, if given): 3 cards of
-    one rank, ranks in the hand's order."""
+    one rank, ranks in the hand's order, from GROUPS_triple."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 3:
-            continue
-        for cards in combinations(same, 3):
-            key: tuple[int, ...] | None = (RANK[cards[0]], )
-            if key is not None and (floor is None or (0, key) > floor):
-                out.append(Play(cards, 2, 2, 0, -1, key))
+        if len(same) >= 3:
+            if floor is None:
+                out += GROUPS_triple[tuple(same)]
+            else:
+                out += [p for p in GROUPS_triple[tuple(same)] if (0, p.key) > floor]
     return iter(out)
 
 
@@ -832,19 +852,27 @@ def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
             yield Play(cards, 11, 11, 0, -1, key)
 
 
+# GROUPS_bomb[cards of one rank]: the bomb plays of those cards (any 4 of them),
+# made once for every set of cards of one rank a hand can hold (in CARD_KEY order)
+GROUPS_bomb: dict[tuple[int, ...], tuple[Play, ...]] = {
+    held: tuple(Play(cards, 12, 12, 0, 0, (RANK[cards[0]], ))
+                for cards in combinations(held, 4))
+    for same in RANK_CARDS for n in range(4, len(same) + 1)
+    for held in combinations(same, n)}
+
+
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
     """Every bomb the hand can make (stronger than ``floor``, if given): 4 cards of
-    one rank, ranks in the hand's order."""
+    one rank, ranks in the hand's order, from GROUPS_bomb."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 4:
-            continue
-        for cards in combinations(same, 4):
-            key: tuple[int, ...] | None = (RANK[cards[0]], )
-            if key is not None and (floor is None or (0, key) > floor):
-                out.append(Play(cards, 12, 12, 0, 0, key))
+        if len(same) >= 4:
+            if floor is None:
+                out += GROUPS_bomb[tuple(same)]
+            else:
+                out += [p for p in GROUPS_bomb[tuple(same)] if (0, p.key) > floor]
     return iter(out)
 
 

@@ -87,6 +87,7 @@ class Table:
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
+        self._needed = self.n  # the passes that end the trick (set by each play)
         self.over = False
         # The legal moves of the position, in order, made once (None: not made yet, or the
         # auction is on); the same keyed by their cards, made when asked for.
@@ -418,13 +419,23 @@ class Table:
                 raise IllegalMove(self._why_illegal(mv))
             mv = legal[key]
         self._acts = self._legal = None
-        entry = (self.seat, mv)
+        seat = self.seat
+        entry = (seat, mv)
         self.history.append(entry)
         self._shown.append(entry)
         if mv.cards:
             self._play(mv)
+            return mv
+        # A pass: the trick ends when every active seat but the last player passed.
+        self.passes += 1
+        if self.passes >= self._needed:
+            self.current = None
+            self.passes = 0
+            self.seat = self._trick_leader(self.active())
+        elif self.places:
+            self.seat = self._next_active(seat)
         else:
-            self._pass()
+            self.seat = seat + 1 if seat + 1 < self.n else 0
         return mv
 
     def _why_illegal(self, mv: Move) -> str:
@@ -475,25 +486,18 @@ class Table:
         self.last_player = seat
         self.passes = 0
         self.first_pending = False
+        places = self.places
         if not hand:
-            self.places.append(seat)
+            places.append(seat)
             if self._round_over():
                 self._finish()
                 return
-        self.seat = self._next_active(seat) if self.places else (seat + 1) % self.n
-
-    def _pass(self) -> None:
-        self.passes += 1
-        places = self.places
-        # Every active seat but the last player must pass.
-        needed = self.n - len(places) - (
-            1 if 0 <= self.last_player < self.n and self.last_player not in places else 0)
-        if self.passes >= needed:
-            self.current = None
-            self.passes = 0
-            self.seat = self._trick_leader(self.active())
+        # The passes that end this trick: every active seat but this one (if still in).
+        self._needed = self.n - len(places) - (1 if hand else 0)
+        if places:
+            self.seat = self._next_active(seat)
         else:
-            self.seat = self._next_active(self.seat) if places else (self.seat + 1) % self.n
+            self.seat = seat + 1 if seat + 1 < self.n else 0
 
     def _trick_leader(self, active: list[int]) -> int:
         last = self.last_player
