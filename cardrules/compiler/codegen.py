@@ -110,6 +110,9 @@ class KindView:
     ranked_run: str = ""  # a run keyed by its highest rank alone: gen_ranked_runs' arguments
     suits: str = ""  # "same", "mixed" or "" (either)
     found_key: str = ""  # the key from the generator's ``found`` (its groups known), or ""
+    one_suit: int = 0  # ``cards N`` of one suit, one deck, its key an expression: N, else 0
+    # per kind of outranked_by: its table of rank sets (RANK bits), or "" (any ranks)
+    outranked_sets: tuple[str, ...] = ()
 
     @property
     def fast_single(self) -> bool:
@@ -247,7 +250,7 @@ class ModuleView:
     @property
     def shape_imports(self) -> list[str]:
         """The runtime helpers the generated code calls, and no others."""
-        emitted = " ".join(" ".join(([] if k.loop or k.sequence or k.ranked_run
+        emitted = " ".join(" ".join(([] if k.loop or k.sequence or k.ranked_run or k.one_suit
                                      else [k.gen_expr]) + k.match_lines + k.key_lines)
                            for k in self.kinds)
         emitted += " rank_mask(" if any(k.sequence for k in self.kinds) else ""
@@ -271,7 +274,8 @@ class ModuleView:
 
     @property
     def itertools_imports(self) -> list[str]:
-        return [*(["combinations"] if any(k.loop == "same_rank" for k in self.kinds) else []),
+        return [*(["combinations"] if any(k.loop == "same_rank" or k.one_suit
+                                          for k in self.kinds) else []),
                 *(["product"] if any(k.sequence and k.suits != "same" for k in self.kinds)
                   else [])]
 
@@ -461,6 +465,8 @@ class ModuleView:
             need = [("h.most", s.width), ("len(by_rank)", s.min_len)]
         elif isinstance(s, ir.SequenceShape):
             need = [("len(by_rank)", min(len(set(run)) for run in s.runs))]
+            if c.suits == "same":
+                need.append(("max(h.suits)", min(len(run) for run in s.runs)))
         elif isinstance(s, ir.CardsShape):
             need = [("len(hand)", s.count)]
             if c.suits == "same":
@@ -479,7 +485,9 @@ class ModuleView:
             lines = [] if k.sequence in runs else [
                 f"runs_{k.sequence} = PRESENT_{k.sequence}[h.ranks]"]
             runs.append(k.sequence)
-            return [*lines, f"if runs_{k.sequence}:", "    " + call]
+            suits = [t for t in tests if t.startswith("max(h.suits)")]
+            return [*lines, f"if {' and '.join([f'runs_{k.sequence}', *suits])}:",
+                    "    " + call]
         return [f"if {' and '.join(tests)}:", f"    {call}"] if tests else [call]
 
     @functools.cached_property
@@ -624,7 +632,13 @@ class ModuleView:
                         ranked_run=self.ranked_run(c), found_key=self.found_key(c),
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
-                        suits=c.suits or "")
+                        suits=c.suits or "",
+                        one_suit=s.count if isinstance(s, ir.CardsShape) and c.suits == "same"
+                        and self.g.copies == 1 and not key_lines else 0,
+                        outranked_sets=tuple(
+                            self.rank_sets[j][0] if j in self.rank_sets else ""
+                            for j in order[:self.classify_position[i]]
+                            if _overlap(facts[j], facts[i])))
 
     def run_presorted(self, c: ir.Combination) -> bool:
         """Whether a run (no wings) comes from its generator in CARD_KEY order already: its

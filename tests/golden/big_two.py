@@ -13,7 +13,6 @@ from cardrules.runtime.protocol import Play, ScoreView
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     RunsPresent,
-    gen_cards,
     gen_groups,
     gen_numbered_sequences,
     group_by_rank,
@@ -471,15 +470,25 @@ def sequences_straight(by_rank: dict[int, list[int]],
 def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
                      floor: tuple[int, tuple[int, ...]] | None = None,
                      size: int = 0) -> Iterator[Play]:
-    """Every flush the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for found in gen_cards(hand, 5, SUIT):
-        cards = found
-        if match_straight_flush(cards) is not None:
+    """Every flush the hand can make (stronger than ``floor``, if given): 5 cards of
+    one suit, suits in the order the hand first shows them (as ``gen_cards``), the floor
+    tested before the kinds classify tries first (whose ranks are tested before the rest)."""
+    by_suit: dict[int, list[int]] = {}
+    for x in hand:
+        by_suit.setdefault(SUIT[x], []).append(x)
+    out: list[Play] = []
+    for same in by_suit.values():
+        if len(same) < 5:
             continue
-        key: tuple[int, ...] | None = (CARD_KEY[cards[-1]], )
-        if key is not None and (floor is None or (1, key) > floor):
-            yield Play(cards, 4, 8, 1, -1, key)
+        for cards in combinations(same, 5):
+            key = (CARD_KEY[cards[-1]], )
+            if floor is not None and not (1, key) > floor:
+                continue
+            if sum(1 << RANK[x] for x in cards) in RANK_SETS_straights \
+                    and match_straight_flush(cards) is not None:
+                continue
+            out.append(Play(cards, 4, 8, 1, -1, key))
+    return iter(out)
 
 
 def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -525,8 +534,8 @@ def sequences_straight_flush(by_rank: dict[int, list[int]],
             return
         if floor[0] == 4:
             first = floor[1][0]
-    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights, first,
-SUIT, runs):
+    for run, found in gen_numbered_sequences(by_rank, SEQSETS_straights, SEQRUNS_straights,
+                                             first, SUIT, runs):
         cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
         key = (run, CARD_KEY[found[-1]])
         if floor is None or (4, key) > floor:
@@ -593,7 +602,7 @@ def lead_plays(h: SeatHand) -> list[Play]:
         out += candidates_full_house(hand, by_rank)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank)
-    if runs_straights:
+    if runs_straights and max(h.suits) >= 5:
         out += sequences_straight_flush(by_rank, None, runs_straights)
     return out
 
@@ -663,7 +672,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_full_house(hand, by_rank, floor)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
-    if runs_straights:
+    if runs_straights and max(h.suits) >= 5:
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -681,7 +690,7 @@ def follow_flush(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights:
+    if runs_straights and max(h.suits) >= 5:
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -697,7 +706,7 @@ def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights:
+    if runs_straights and max(h.suits) >= 5:
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -711,7 +720,7 @@ def follow_four_with_single(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights:
+    if runs_straights and max(h.suits) >= 5:
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -722,7 +731,7 @@ def follow_straight_flush(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights:
+    if runs_straights and max(h.suits) >= 5:
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
