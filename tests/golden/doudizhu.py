@@ -953,7 +953,7 @@ def lead_plays(h: SeatHand) -> list[Play]:
         out += candidates_triple(hand, by_rank)
     if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_triple_single(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
         out += candidates_triple_pair(hand, by_rank)
     if len(by_rank) >= 5:
         out += candidates_straight(hand, by_rank)
@@ -1063,7 +1063,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
         out += candidates_triple_pair(hand, by_rank, floor)
     if h.most >= 4:
         out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from ..core import SeatQuantities
+from ..protocol import Play
 
 
 def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int]],
@@ -29,7 +30,11 @@ class EndOfRound(SeatQuantities):
     def __init__(self, *, cards_left: Sequence[int], held: Sequence[Collection[int]],
                  places: Mapping[int, int], sides: Sequence[int],
                  totals: Sequence[int] | None = None, round_number: int = 1,
-                 plays: Sequence[tuple[int, int, int]] = (), bid: int = 0) -> None:
+                 plays: Sequence[tuple[int, int, int]] = (), bid: int = 0,
+                 history: Sequence[tuple[int, Play]] | None = None) -> None:
+        """``plays``: (seat, kind, number of cards) of every play of the round; or
+        ``history``, the round's moves (seat, move), from which they are read when a formula
+        first asks."""
         self.n = len(cards_left)
         self.left = cards_left
         self.held = held
@@ -37,8 +42,16 @@ class EndOfRound(SeatQuantities):
         self.sides = sides
         self.totals = totals if totals is not None else [0] * self.n
         self.round = round_number
-        self.plays = plays  # (seat, kind, number of cards) for every play of the round
+        self._plays = plays  # (seat, kind, number of cards) for every play of the round
+        self._history = history
         self.bid = bid  # the winning bid of the round's auction, 0 if none
+
+    @property
+    def plays(self) -> Sequence[tuple[int, int, int]]:
+        if self._history is not None:
+            self._plays = [(s, mv.kind, len(mv.cards)) for s, mv in self._history if mv.cards]
+            self._history = None
+        return self._plays
 
     def cards_left(self, seat: int) -> int:
         return self.left[seat] if seat >= 0 else 0

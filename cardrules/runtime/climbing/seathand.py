@@ -22,12 +22,14 @@ class SeatHand:
       ``split_by_rank`` gives);
     - ``ranks``: the ranks present, one bit each (bit ``r`` for rank ``r``);
     - ``most``: the number of cards of the hand's largest rank (0 for no cards);
+    - ``wide``: ``wide[n]`` is the number of ranks with at least ``n`` cards, for ``n`` up
+      to ``most`` (later entries are 0);
     - ``suits``: the number of cards of each suit (``suits[-1]``: jokers);
     - ``singles``: the shared one-card Play of each card, in the same order, when the game
       has a table of them (``SINGLES``), else empty."""
 
-    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "suits", "singles",
-                 "_widths", "_rank", "_suit", "_table")
+    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "wide", "suits", "singles",
+                 "_rank", "_suit", "_table")
 
     def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
                  card_key: Sequence[int], suit_slots: int,
@@ -36,12 +38,13 @@ class SeatHand:
         self.keys = [card_key[c] for c in cards]
         by_rank = self.by_rank = split_by_rank(cards, rank)
         self.ranks = 0
-        widths = [0] * (max(map(len, by_rank.values()), default=0) + 1)
+        wide = [0] * (max(map(len, by_rank.values()), default=0) + 1)
         for r, same in by_rank.items():
             self.ranks |= 1 << r
-            widths[len(same)] += 1
-        self._widths = widths  # _widths[n]: how many ranks have n cards
-        self.most = len(widths) - 1
+            for n in range(len(same) + 1):
+                wide[n] += 1
+        self.wide = wide
+        self.most = len(wide) - 1
         self.suits = [0] * suit_slots
         for c in cards:
             self.suits[suit[c]] += 1
@@ -51,27 +54,28 @@ class SeatHand:
 
     def remove(self, played: Sequence[int]) -> None:
         """Take the played cards (all held) out of every field."""
-        cards, keys, singles, by_rank, widths = (self.cards, self.keys, self.singles,
-                                                 self.by_rank, self._widths)
+        cards, keys, singles, by_rank, wide, suits = (
+            self.cards, self.keys, self.singles if self._table is not None else None,
+            self.by_rank, self.wide, self.suits)
         rank, suit = self._rank, self._suit
         for c in played:
             i = cards.index(c)
             del cards[i]
             del keys[i]
-            if self._table is not None:
+            if singles is not None:
                 del singles[i]
             r = rank[c]
             same = by_rank[r]
             n = len(same)
-            same.remove(c)
-            widths[n] -= 1
+            wide[n] -= 1  # the rank had n cards, now n - 1
             if n == 1:
                 del by_rank[r]
                 self.ranks &= ~(1 << r)
             else:
-                widths[n - 1] += 1
-            self.suits[suit[c]] -= 1
+                same.remove(c)
+            suits[suit[c]] -= 1
         most = self.most
-        while most and not widths[most]:
-            most -= 1
-        self.most = most
+        if not wide[most]:
+            while most and not wide[most]:
+                most -= 1
+            self.most = most

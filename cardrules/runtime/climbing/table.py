@@ -91,7 +91,7 @@ class Table:
         self.over = False
         # The legal moves of the position, in order, made once (None: not made yet, or the
         # auction is on); the same keyed by their cards, made when asked for.
-        self._acts: tuple[Move, ...] | None = None
+        self._acts: list[Move] | None = None
         self._legal: dict[tuple[int, ...], Move] | None = None
         # Per seat: its hand as the generators read it (a SeatHand of the same list), kept
         # as the seat plays; made again when the hand is not the one it was made of (the
@@ -249,8 +249,7 @@ class Table:
         return EndOfRound(cards_left=[len(h) for h in self.hands], held=self.hands,
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
                           totals=self.totals, round_number=self.round_number,
-                          plays=[(s, mv.kind, len(mv.cards)) for s, mv in self.history
-                                 if mv.cards], bid=self.bid)
+                          history=self.history, bid=self.bid)
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):
@@ -271,14 +270,16 @@ class Table:
             self._legal = {p.cards: p for p in self._moves()}
         return self._legal
 
-    def _moves(self) -> tuple[Move, ...]:
-        """The legal moves in order (a pass first), made once per position. The module's
-        generators make each set of cards once (duplicates are sorted out when the game is
-        compiled), so every move here has its own cards."""
-        if self._acts is not None:
-            return self._acts
+    def _moves(self) -> list[Move]:
+        """The legal moves in order (a pass first), made once per position (the list the
+        module's generators made, kept: nobody else holds it). The generators make each set
+        of cards once (duplicates are sorted out when the game is compiled), so every move
+        here has its own cards."""
+        acts = self._acts
+        if acts is not None:
+            return acts
         if self.over:
-            return ()
+            return []
         seat = self.seat
         hand = self.hands[seat]
         h = self._held[seat]
@@ -286,13 +287,13 @@ class Table:
             h = self._hold(seat)
         current = self.current
         if current is None:
-            found = self.m.lead_plays(h)
+            acts = self.m.lead_plays(h)
             if self.first_pending:
-                found = [p for p in found if self.first_card in p.cards]
-            acts = tuple(found)
+                acts = [p for p in acts if self.first_card in p.cards]
         else:
-            found = self._followers[current.kind](h, current)
-            acts = (PASS, *found) if self._may_pass or not found else tuple(found)
+            acts = self._followers[current.kind](h, current)
+            if self._may_pass or not acts:
+                acts.insert(0, PASS)
         if self.auction is None or self.auction.over:  # (not the plays asked of a bidder)
             self._acts = acts
         return acts
@@ -423,8 +424,16 @@ class Table:
         entry = (seat, mv)
         self.history.append(entry)
         self._shown.append(entry)
-        if mv.cards:
-            self._play(mv)
+        cards = mv.cards
+        if cards:
+            hand = self.hands[seat]
+            h = self._held[seat]
+            if h is not None and h.cards is hand and len(h.keys) == len(hand):
+                h.remove(cards)  # the hand with it
+            else:
+                for c in cards:
+                    hand.remove(c)
+            self._played(mv, seat, hand)
             return mv
         # A pass: the trick ends when every active seat but the last player passed.
         self.passes += 1
@@ -467,15 +476,8 @@ class Table:
                 return s
         return seat
 
-    def _play(self, play: Play) -> None:
-        seat = self.seat
-        hand = self.hands[seat]
-        h = self._held[seat]
-        if h is not None and h.cards is hand and len(h.keys) == len(hand):
-            h.remove(play.cards)  # the hand with it
-        else:
-            for c in play.cards:
-                hand.remove(c)
+    def _played(self, play: Play, seat: int, hand: list[int]) -> None:
+        """After ``seat`` played: its cards are out of its hand."""
         self._changes += 1
         if self._holders and not self._holders.isdisjoint(play.cards):
             # hidden teams: the seat shows its side
