@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..protocol import Play
-from .shapes import split_by_rank
 
 
 class SeatHand:
@@ -36,18 +35,26 @@ class SeatHand:
                  singles: Mapping[int, Play] | None = None) -> None:
         self.cards = cards
         self.keys = [card_key[c] for c in cards]
-        by_rank = self.by_rank = split_by_rank(cards, rank)
-        self.ranks = 0
-        wide = [0] * (max(map(len, by_rank.values()), default=0) + 1)
-        for r, same in by_rank.items():
-            self.ranks |= 1 << r
-            for n in range(len(same) + 1):
-                wide[n] += 1
-        self.wide = wide
-        self.most = len(wide) - 1
-        self.suits = [0] * suit_slots
-        for c in cards:
-            self.suits[suit[c]] += 1
+        by_rank: dict[int, list[int]] = {}
+        suits = [0] * suit_slots
+        ranks = 0
+        for c in cards:  # split_by_rank, with the suits and ranks counted on the way
+            r = rank[c]
+            same = by_rank.get(r)
+            if same is None:
+                by_rank[r] = [c]
+                ranks |= 1 << r
+            else:
+                same.append(c)
+            suits[suit[c]] += 1
+        self.by_rank, self.suits, self.ranks = by_rank, suits, ranks
+        most = max(map(len, by_rank.values()), default=0)
+        wide = [0] * (most + 1)
+        for same in by_rank.values():
+            wide[len(same)] += 1
+        for n in range(most - 1, -1, -1):  # ranks of exactly n cards -> of at least n
+            wide[n] += wide[n + 1]
+        self.wide, self.most = wide, most
         self._table = singles
         self.singles: list[Play] = [] if singles is None else [singles[c] for c in cards]
         self._rank, self._suit = rank, suit
