@@ -94,8 +94,8 @@ class Table:
         self._acts: list[Move] | None = None
         self._legal: dict[tuple[int, ...], Move] | None = None
         # Per seat: its hand as the generators read it (a SeatHand of the same list), kept
-        # as the seat plays; made again when the hand is not the one it was made of (the
-        # list object and its length, as the table kept it).
+        # as the seat plays; made again when the seat's hand is another list (a new deal,
+        # the rest given to the leader). The table changes a hand only through it.
         self._held: list[SeatHand | None] = [None] * self.n
         self._followers = m.FOLLOWERS
         self._hidden = m.TEAMS == "hidden"
@@ -283,7 +283,7 @@ class Table:
         seat = self.seat
         hand = self.hands[seat]
         h = self._held[seat]
-        if h is None or h.cards is not hand or len(h.keys) != len(hand):
+        if h is None or h.cards is not hand:
             h = self._hold(seat)
         current = self.current
         if current is None:
@@ -308,9 +308,20 @@ class Table:
     def legal_actions(self) -> list[Action]:
         acts = self._acts
         if acts is None:
-            if self.auction is not None and not self.auction.over:
-                return list(self.auction.legal())
-            acts = self._moves()
+            auction = self.auction
+            if auction is not None and not auction.over:
+                return list(auction.legal())
+            current = self.current
+            if current is None or self.over:
+                acts = self._moves()
+            else:  # a follow, the commonest case: ``_moves`` made in place
+                seat = self.seat
+                h = self._held[seat]
+                if h is None or h.cards is not self.hands[seat]:
+                    h = self._hold(seat)
+                acts = self._acts = self._followers[current.kind](h, current)
+                if self._may_pass or not acts:
+                    acts.insert(0, PASS)
         return list(acts)
 
     def view(self, seat: int) -> SeatView:
@@ -428,7 +439,7 @@ class Table:
         if cards:
             hand = self.hands[seat]
             h = self._held[seat]
-            if h is not None and h.cards is hand and len(h.keys) == len(hand):
+            if h is not None and h.cards is hand:
                 h.remove(cards)  # the hand with it
             else:
                 for c in cards:
