@@ -26,6 +26,10 @@ def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int
     return list(range(n))
 
 
+# (number of seats, seat) -> the other seats, made once (scoring asks at every formula)
+_OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 class EndOfRound(SeatQuantities):
     def __init__(self, *, cards_left: Sequence[int], held: Sequence[Collection[int]],
                  places: Mapping[int, int], sides: Sequence[int],
@@ -52,6 +56,12 @@ class EndOfRound(SeatQuantities):
             self._plays = [(s, mv.kind, len(mv.cards)) for s, mv in self._history if mv.cards]
             self._history = None
         return self._plays
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        found = _OTHERS.get((self.n, seat))
+        if found is None:
+            found = _OTHERS[(self.n, seat)] = super().others(seat)
+        return found
 
     def cards_left(self, seat: int) -> int:
         return self.left[seat] if seat >= 0 else 0

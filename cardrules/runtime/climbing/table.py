@@ -164,8 +164,9 @@ class Table:
         self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
         # may give the lead to someone else).
-        self.first_pending = by_holder and m.FIRST_MUST_PLAY and \
-            self.holder(self.first_card) == leader
+        if self.given:  # the lead card (or the lowest card) may have come with the rest
+            holder = self.holder(self.first_card)
+        self.first_pending = by_holder and m.FIRST_MUST_PLAY and holder == leader
         self.seat = leader
         self.leader = leader
 
