@@ -484,7 +484,10 @@ def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (CARD_KEY[cards[-1]], )
             if floor is not None and not (1, key) > floor:
                 continue
-            if sum(1 << RANK[x] for x in cards) in RANK_SETS_straights \
+            bits = 0
+            for x in cards:
+                bits |= CARD_BITS[x]
+            if (bits & RANKS_MASK) in RANK_SETS_straights \
                     and match_straight_flush(cards) is not None:
                 continue
             out.append(Play(cards, 4, 8, 1, -1, key))
