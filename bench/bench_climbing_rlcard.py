@@ -3,7 +3,8 @@ Dou Dizhu game, played through its raw game API (``DoudizhuGame.init_game`` / ``
 random legal action each turn, in the same run.
 
 Usage: ``python bench/bench_climbing_rlcard.py [--slice S] [--pairs N] [--seed N]`` (needs
-rlcard and numpy: ``pip install -e '.[test]'``).
+rlcard and numpy: ``pip install -e '.[test]'``); ``--profile GAME [--rounds N]`` plays N
+rounds of our side of one game under cProfile (CPU time) and prints where the time goes.
 
 The three sides run in this one process in alternating slices of CPU time
 (``time.process_time``: a loaded machine slows all alike), the order turned round every other
@@ -63,12 +64,34 @@ def run_slice(play: Callable[[], None], seconds: float) -> tuple[int, float]:
             return done, spent
 
 
+def profile(name: str, rounds: int, seed: int, top: int = 30) -> None:
+    import cProfile
+    import pstats
+
+    play = our_side(name, seed)
+    play()  # warm: the game loaded and its first round played before the profiler starts
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    for _ in range(rounds):
+        play()
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("cumulative").print_stats(top)
+    stats.sort_stats("tottime").print_stats(top)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slice", type=float, default=1.0, help="CPU seconds per slice")
     parser.add_argument("--pairs", type=int, default=4, help="slices of each side")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", choices=["doudizhu", "shuang_kou"],
+                        help="profile our side of one game instead")
+    parser.add_argument("--rounds", type=int, default=200, help="rounds to profile")
     args = parser.parse_args()
+    if args.profile:
+        profile(args.profile, args.rounds, args.seed)
+        return
     sides = {"RLCard DoudizhuGame (random actions)": rlcard_side(args.seed),
              "cardrules doudizhu (random bots)": our_side("doudizhu", args.seed),
              "cardrules shuang_kou (random bots)": our_side("shuang_kou", args.seed)}

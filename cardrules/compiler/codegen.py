@@ -48,7 +48,7 @@ def rank_shape(c: ir.Combination, copies: int) -> frozenset[tuple[int, ...]] | N
     deck, cards of one suit are all of different ranks."""
     s = c.shape
     if has_kickers(c):
-        return None  # kickers of one size may share a rank: many rank shapes
+        return kicker_shapes(c)
     if c.suits == "same" and copies == 1:
         return frozenset({(1,) * n for n in c.sizes})
     if isinstance(s, ir.GroupsShape):
@@ -64,6 +64,42 @@ def rank_shape(c: ir.Combination, copies: int) -> frozenset[tuple[int, ...]] | N
             counts[rank_of(card)] = counts.get(rank_of(card), 0) + 1
         return frozenset({tuple(sorted(counts.values(), reverse=True))})
     return None
+
+
+def _partitions(n: int, most: int | None = None) -> list[tuple[int, ...]]:
+    """The ways to write n as a sum of parts, largest first (each way once)."""
+    top = n if most is None else min(n, most)
+    if n == 0:
+        return [()]
+    return [(k, *rest) for k in range(top, 0, -1) for rest in _partitions(n - k, k)]
+
+
+MAX_WINGS = 16  # above this many kickers of one size, a kind's rank shapes are not listed
+
+
+def kicker_shapes(c: ir.Combination) -> frozenset[tuple[int, ...]] | None:
+    """The group sizes (largest first) of plays with kickers: the main part, and the kickers
+    of each size shared out over ranks in every way (kickers of one size may share a rank,
+    of different sizes not); None (any) when there would be too many to list. A superset
+    (no cap on the cards of a rank), which is what overlap tests and classify's table need."""
+    s = c.shape
+    if isinstance(s, ir.RunShape):
+        if s.max_len > MAX_WINGS:
+            return None
+        return frozenset(tuple(sorted((s.width,) * n + tuple(s.wing * k for k in way),
+                                      reverse=True))
+                         for n in range(s.min_len, s.max_len + 1) for way in _partitions(n))
+    assert isinstance(s, ir.GroupsShape)
+    need: dict[int, int] = {}
+    for k in s.sizes[1:]:
+        need[k] = need.get(k, 0) + 1
+    if max(need.values()) > MAX_WINGS:
+        return None
+    ways: list[tuple[int, ...]] = [()]
+    for k, m in need.items():
+        ways = [w + tuple(k * j for j in way) for w in ways for way in _partitions(m)]
+    return frozenset(tuple(sorted((first, *w), reverse=True))
+                     for first in range(s.sizes[0], s.up_to + 1) for w in ways)
 
 
 def has_kickers(c: ir.Combination) -> bool:
@@ -103,8 +139,8 @@ class KindView:
     outranked_by: tuple[str, ...]  # kinds that classify tries first on the same cards
     dedupe: bool  # whether the generator can yield one set of cards twice (copies > 1)
     presorted: bool  # the generator yields cards already in CARD_KEY order
-    loop: str  # "each": every card; "same_rank": N cards of one rank; "": the generator
-    loop_size: int
+    loop: str  # "each": every card; "same_rank": N cards of one rank; "distinct": N to
+    loop_size: int  # loop_upto cards of one rank, each set once; "": the generator
     sequence: str = ""  # for a kind keyed by its sequence alone: the sequence's name
     size_lines: tuple[str, ...] = ()  # how ``size`` (if given) bounds the generator
     ranked_run: str = ""  # a run keyed by its highest rank alone: gen_ranked_runs' arguments
@@ -113,6 +149,21 @@ class KindView:
     one_suit: int = 0  # ``cards N`` of one suit, one deck, its key an expression: N, else 0
     # per kind of outranked_by: its table of rank sets (RANK bits), or "" (any ranks)
     outranked_sets: tuple[str, ...] = ()
+    loop_upto: int = 0  # (loop "distinct")
+    rank_ordered: bool = False  # cards compare by rank first, no card set above the rest
+    run_width: int = 0  # (ranked_run) cards of each rank of the run
+    # Kickers or wings with one deck: the loop over gen_kicker_sets / gen_winged_runs (its
+    # variables, the call, the cards it makes), the key from the generator's own split where
+    # the key allows ("": ask key_KIND), and the outranking kinds each with a guard on size.
+    kicked: tuple[str, str, str] = ("", "", "")
+    kicked_key: str = ""
+    kicked_outranked: tuple[tuple[str, str], ...] = ()
+    # A main group and one smaller attached group of another rank, one deck: the sizes, the
+    # key from the main group ``head`` and the attached ``tail``, and whether the cards are in
+    # CARD_KEY order when the lower rank's cards come first (cards compare by rank first).
+    attached: tuple[int, int] = (0, 0)
+    attached_key: str = ""
+    attached_merge: bool = False
 
     @property
     def fast_single(self) -> bool:
@@ -126,6 +177,22 @@ class KindView:
         """N cards of one rank (one deck), no kind tried before it, its key an expression:
         its plays are made once, per set of cards of one rank (``GROUPS_KIND``)."""
         return self.loop == "same_rank" and not self.outranked_by and bool(self.inline_key)
+
+    @property
+    def rank_single(self) -> bool:
+        """One card keyed by its rank, no kind tried before it, cards comparing by rank
+        first (so ranks rise along a hand in CARD_KEY order): as ``fast_single``, one shared
+        Play per card, and those above a floor found by bisection on RANK."""
+        return self.loop == "each" and not self.outranked_by and self.rank_ordered \
+            and self.inline_key == "(RANK[cards[0]], )"
+
+    @property
+    def rank_size_key(self) -> str:
+        """For a kind of one rank (loop "distinct"): the inline key read from the rank's
+        cards ``same`` and the number ``n`` taken, when it reads nothing else; else ""."""
+        key = self.inline_key.replace("len(cards)", "n").replace("RANK[cards[0]]",
+                                                                 "RANK[same[0]]")
+        return "" if "cards" in key else key
 
     @property
     def inline_key(self) -> str:
@@ -245,23 +312,32 @@ class ModuleView:
 
     @property
     def uses_bisect(self) -> bool:
-        return any(k.fast_single for k in self.kinds)
+        return any(k.fast_single or k.rank_single for k in self.kinds)
 
     @property
     def shape_imports(self) -> list[str]:
         """The runtime helpers the generated code calls, and no others."""
-        emitted = " ".join(" ".join(([] if k.loop or k.sequence or k.ranked_run or k.one_suit
-                                     else [k.gen_expr]) + k.match_lines + k.key_lines)
-                           for k in self.kinds)
+        own_loop = [k.loop or k.sequence or k.ranked_run or k.one_suit or k.kicked[0]
+                    or k.attached[0] for k in self.kinds]  # no call of gen_expr
+        emitted = " ".join(" ".join(([] if own else [k.gen_expr]) + k.match_lines + k.key_lines)
+                           for k, own in zip(self.kinds, own_loop, strict=True))
         emitted += " rank_mask(" if any(k.sequence for k in self.kinds) else ""
         emitted += " gen_numbered_sequences(" if any(k.sequence and k.suits == "same"
                                                      for k in self.kinds) else ""
         emitted += " RunsPresent(" if any(isinstance(c.shape, ir.SequenceShape)
                                           for c in self.g.combinations) else ""
-        emitted += " gen_ranked_runs(" if any(k.ranked_run for k in self.kinds) else ""
-        helpers = ("gen_cards", "gen_groups", "gen_kickers", "gen_numbered_sequences",
-                   "gen_ranked_runs", "gen_run", "gen_sequences", "gen_set", "gen_winged_run",
-                   "group_by_rank", "kicker_groups", "winged_run", "RunsPresent", "rank_mask")
+        emitted += " single_run_pools(" if any(k.ranked_run and k.run_width == 1
+                                               for k in self.kinds) else ""
+        emitted += " run_pools(" if any(k.ranked_run and k.run_width > 1
+                                        for k in self.kinds) else ""
+        emitted += " ".join(k.kicked[1] for k in self.kinds)
+        emitted += " distinct_combinations(" if any(k.loop == "distinct" for k in self.kinds) \
+            else ""
+        helpers = ("distinct_combinations", "gen_cards", "gen_groups", "gen_kicker_sets",
+                   "gen_kickers", "gen_numbered_sequences", "gen_ranked_runs", "gen_run",
+                   "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
+                   "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
+                   "winged_run", "RunsPresent", "rank_mask")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -269,15 +345,21 @@ class ModuleView:
         code = " ".join([self.until, self.lead_next, *(d.body for d in self.defs),
                          *(e for d in self.defs for _, e in d.lets)])
         code += " ".join(line for lines in self.followers for line in lines)
-        return sorted({"Play", "ScoreView",
+        plays_of = any((k.ranked_run and k.run_width == 1 and k.presorted
+                        and not k.outranked_by)
+                       or (k.loop == "distinct" and k.rank_size_key and not k.outranked_by)
+                       for k in self.kinds)
+        return sorted({"Play", "ScoreView", *(["plays_of"] if plays_of else []),
                        *(f for f in ("beats", "floor_div", "modulo") if f"{f}(" in code)})
 
     @property
     def itertools_imports(self) -> list[str]:
-        return [*(["combinations"] if any(k.loop == "same_rank" or k.one_suit
+        return [*(["chain"] if any(k.ranked_run and k.run_width > 1 for k in self.kinds)
+                  else []),
+                *(["combinations"] if any(k.loop == "same_rank" or k.one_suit or k.attached[0]
                                           for k in self.kinds) else []),
-                *(["product"] if any(k.sequence and k.suits != "same" for k in self.kinds)
-                  else [])]
+                *(["product"] if any(k.ranked_run or (k.sequence and k.suits != "same")
+                                     for k in self.kinds) else [])]
 
     @property
     def deck_literal(self) -> str:
@@ -500,8 +582,10 @@ class ModuleView:
         generic rule (see ``follow_plays``) with everything a kind fixes decided at compile
         time (groups, bombs, sizes): kinds that compare with K by rung and key skip weaker
         plays as they are made, and need no ``beats`` when all their plays have K's size;
-        kinds of many sizes make only plays of the size asked; ``beats`` settles the rest.
-        A kind is asked only when the hand's counts allow one of its plays (``needs``)."""
+        kinds of many sizes make only plays of the size asked; bombs need no ``beats`` on a
+        non-bomb or a lower bomb rung (all beat it), skip a higher rung (none do) and compare
+        by rung and key on their own kind's plays; ``beats`` settles the rest. A kind is
+        asked only when the hand's counts allow one of its plays (``needs``)."""
         sizes, groups, bombs, tiers = self.fixed_sizes, self.groups, self.bomb_rungs, self.tiers
         out = []
         for k in range(len(self.g.combinations)):
@@ -517,7 +601,15 @@ class ModuleView:
                     gen_floor = f"sequences_{name}(by_rank, floor, runs_{kj.sequence})"
                 else:
                     gen_floor = f"{gen}(hand, by_rank, floor)"
-                if groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
+                if bombs[j] >= 0 and bombs[k] < 0:  # a bomb beats every non-bomb
+                    calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
+                elif bombs[j] >= 0 and bombs[j] != bombs[k]:  # a higher bomb rung beats it
+                    if bombs[j] > bombs[k]:
+                        calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
+                elif bombs[j] >= 0 and groups[j] == groups[k]:  # one kind: by rung, then key
+                    calls += self.asked(j, f"out += {gen_floor}", runs)
+                    floor = True
+                elif groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
                     calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank) "
                                         "if beats(p, current)]", runs)
                     checked = True
@@ -531,13 +623,15 @@ class ModuleView:
                     calls += [f"if size == {sizes[j]}:",
                               *("    " + x for x in self.asked(j, f"out += {gen_floor}", runs))]
                     floor = size = True
-                elif sizes[j] == sizes[k] and kj.fast_single:
-                    # One shared Play per card: those above the current card (bisection),
-                    # or all of them on a higher rung.
+                elif sizes[j] == sizes[k] and (kj.fast_single or kj.rank_single):
+                    # One shared Play per card: those above the current card (bisection on
+                    # its CARD_KEY, or its RANK), or all of them on a higher rung.
                     single = kj is self.singles_kind
                     cards = "h.singles" if single else "hand"
                     if tiers[j] == tiers[k]:
-                        calls.append("start = bisect_right(h.keys, current.key[0])")
+                        calls.append("start = bisect_right(hand, current.key[0], "
+                                     "key=RANK.__getitem__)" if kj.rank_single
+                                     else "start = bisect_right(h.keys, current.key[0])")
                         cards = "h.singles[start:]" if single else "hand[start:]"
                     if kj.dedupe:
                         cards = f"dict.fromkeys({cards})"
@@ -575,7 +669,7 @@ class ModuleView:
             if k is self.singles_kind:
                 calls.append("out += h.singles")
                 continue
-            if k.fast_single:
+            if k.fast_single or k.rank_single:
                 cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
                 call = f"out += [PLAYS_{k.name}[x] for x in {cards}]"
             elif k.sequence:
@@ -617,6 +711,10 @@ class ModuleView:
                 and (s.sizes[0] == 1 or self.g.copies == 1):  # with copies, gen_groups makes
             # each set of cards once: eight 3s of two decks give 10 pairs, not C(8, 2) = 28
             loop, loop_size = ("each" if s.sizes[0] == 1 else "same_rank"), s.sizes[0]
+        elif isinstance(s, ir.GroupsShape) and len(s.sizes) == 1 and s.sizes[0] > 1:
+            # Several decks, or groups of many sizes (bombs of 4 to 8): every size, each set
+            # of cards once (distinct_combinations), one rank at a time.
+            loop, loop_size = "distinct", s.sizes[0]
         presorted = isinstance(s, ir.CardsShape) or (
             isinstance(s, ir.GroupsShape) and len(s.sizes) == 1) or self.run_presorted(c)
         order, facts = self.classify_order, self.overlap_facts
@@ -633,7 +731,15 @@ class ModuleView:
                         dedupe=(self.g.copies > 1 and not (isinstance(s, ir.RunShape)
                                                            and not s.wing)) or has_kickers(c),
                         presorted=presorted, loop=loop, loop_size=loop_size,
+                        loop_upto=s.up_to if loop == "distinct"
+                        and isinstance(s, ir.GroupsShape) else 0,
                         ranked_run=self.ranked_run(c), found_key=self.found_key(c),
+                        run_width=s.width if isinstance(s, ir.RunShape) else 0,
+                        rank_ordered=self.rank_first,
+                        kicked=self.kicked(c, code), kicked_key=self.kicked_key(c),
+                        kicked_outranked=self.size_guards(i, outranked),
+                        attached=self.attached(c), attached_merge=self.rank_first,
+                        attached_key=self.attached_key(c),
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
                         suits=c.suits or "",
@@ -643,6 +749,81 @@ class ModuleView:
                             self.rank_sets[j][0] if j in self.rank_sets else ""
                             for j in order[:self.classify_position[i]]
                             if _overlap(facts[j], facts[i])))
+
+    @property
+    def rank_first(self) -> bool:
+        """Whether cards compare by rank first, no card set above the rest: then CARD_KEY
+        order is rank order, each rank's cards in CARD_KEY order."""
+        return self.g.card_order[0] == "rank" and not self.g.top
+
+    def attached(self, c: ir.Combination) -> tuple[int, int]:
+        """For a main group and one smaller group (``group 3 + group 1``), one deck, keyed
+        from its groups (see ``found_key``): the two sizes; else (0, 0)."""
+        s = c.shape
+        if self.g.copies != 1 or not self.found_key(c):
+            return (0, 0)
+        assert isinstance(s, ir.GroupsShape)
+        return (s.sizes[0], s.sizes[1])
+
+    def attached_key(self, c: ir.Combination) -> str:
+        """``found_key`` read from the main group ``head`` and the attached group ``tail``."""
+        a = self.attached(c)[0]
+        if not a:
+            return ""
+        return self.found_key(c).replace(f"found[:{a}]", "head").replace(
+            f"found[{a}:]", "tail").replace(f"found[{a - 1}]", "head[-1]").replace(
+            "found[-1]", "tail[-1]").replace("max(RANK[x] for x in head)", "RANK[head[0]]")
+
+    def kicked(self, c: ir.Combination, code: ShapeCode) -> tuple[str, str, str]:
+        """For kickers or wings with one deck: (the loop's variables, the generator that
+        makes the sets with the main part or run apart, the cards); else empty."""
+        s = c.shape
+        if not has_kickers(c) or self.g.copies != 1:
+            return ("", "", "")
+        if isinstance(s, ir.RunShape):
+            within = tuple(self.rank_index[r] for r in s.within)
+            return ("top, run, tail, odd", f"gen_winged_runs(by_rank, {s.width}, lo, hi, "
+                    f"{within!r}, {s.wing})", "run + tail")
+        assert isinstance(s, ir.GroupsShape)
+        sizes = set(s.sizes[1:])
+        if len(sizes) != 1:  # kickers of different sizes: the general generator
+            return ("", "", "")
+        return ("head, tail, odd", f"gen_kicker_sets(by_rank, {s.sizes[0]}, {min(sizes)}, "
+                f"{len(s.sizes) - 1})", "head + tail")
+
+    def kicked_key(self, c: ir.Combination) -> str:
+        """The key of a set ``kicked`` made that is not odd, from the generator's split (the
+        main group ``head``, or the run's ``top`` and cards ``run``), when every key part reads
+        the whole play or its main part; else "" (the key function is asked)."""
+        s = c.shape
+        parts = []
+        for p in c.key:
+            if p.group is None and not isinstance(s, ir.RunShape):
+                parts.append(self.key_expr(p))
+            elif p.group is None and p.kind == "rank":
+                parts.append("top")
+            elif p.group is None and p.kind == "size":
+                parts.append("len(run)")
+            elif p.group == 0 and isinstance(s, ir.GroupsShape) and p.kind != "sequence":
+                parts.append("RANK[head[0]]" if p.kind == "rank"
+                             else self.key_expr(p).replace("groups[0]", "head"))
+            else:
+                return ""
+        return "(" + "".join(part + ", " for part in parts) + ")"
+
+    def size_guards(self, i: int, outranked: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """Each kind tried before kind i on the same cards, with a test of the number of
+        cards ("" when every size of kind i is one of its sizes)."""
+        mine = set(self.g.combinations[i].sizes)
+        sizes = {c.name: set(c.sizes) for c in self.g.combinations}
+        out = []
+        for name in outranked:
+            both = sorted(mine & sizes[name])
+            guard = "" if mine <= sizes[name] else (
+                f"len(cards) == {both[0]} and " if len(both) == 1
+                else f"len(cards) in {tuple(both)!r} and ")
+            out.append((guard, name))
+        return tuple(out)
 
     def run_presorted(self, c: ir.Combination) -> bool:
         """Whether a run (no wings) comes from its generator in CARD_KEY order already: its
@@ -685,6 +866,9 @@ class ModuleView:
                 or [(p.kind, p.group) for p in c.key] != [("rank", None)]:
             return ""
         within = tuple(self.rank_index[r] for r in s.within)
+        if s.width == 1:
+            return f"by_rank, lo, hi, {within!r}" + (
+                f", {self.g.copies}" if self.g.copies > 1 else "")
         return f"by_rank, {s.width}, lo, hi, {within!r}"
 
     def shape_code(self, c: ir.Combination) -> ShapeCode:
@@ -801,6 +985,11 @@ class ModuleView:
                         returns=d.returns, lets=[(n, py(e)) for n, e in d.lets],
                         body=py(d.body))
                 for d in self.g.defs]
+
+    @property
+    def memo_defs(self) -> bool:
+        """Whether some def has no parameters (made once per view: see the template)."""
+        return any(not d.params for d in self.g.defs)
 
     @property
     def until(self) -> str:

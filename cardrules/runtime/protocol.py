@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..cards import format_cards
@@ -53,6 +54,16 @@ def unclassified(cards: tuple[int, ...]) -> Play:
     return Play(cards, -1, -1, 0, -1, ())
 
 
+def plays_of(found: Iterable[tuple[int, ...]], kind: int, group: int, tier: int, bomb: int,
+             key: tuple[int, ...]) -> Iterator[Play]:
+    """``Play(cards, kind, group, tier, bomb, key)`` for each of many sets of cards of one
+    kind and key, lazily: the Plays made by ``tuple.__new__`` (what Play's own ``__new__``
+    calls) through ``map`` and ``zip``, with no Python call per play (a generator that makes
+    hundreds of runs a turn spends half its time in Play's ``__new__`` otherwise)."""
+    fields = zip(found, repeat(kind), repeat(group), repeat(tier), repeat(bomb), repeat(key))
+    return map(tuple.__new__, repeat(Play), fields)
+
+
 def beats(a: Play, b: Play) -> bool:
     """Whether ``a`` may be played on ``b``. The one comparison rule of climbing games:
     bombs beat non-bombs and compare by bomb rung, then ladder rung, then key; other plays
@@ -94,6 +105,9 @@ class ScoreView(Protocol):
     def count_plays(self, seat: int, kind: int) -> int: ...
     def largest_play(self, seat: int, kind: int) -> int: ...
     def play_count(self, seat: int) -> int: ...
+    # A def without parameters is made once per view (functools.lru_cache, keyed by the
+    # view itself): a view is hashable, and says the same for as long as it is asked.
+    def __hash__(self) -> int: ...
 
 
 class RulesModule(GameModule, Protocol):

@@ -13,7 +13,6 @@ from cardrules.runtime.protocol import Play, ScoreView
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     RunsPresent,
-    gen_groups,
     gen_numbered_sequences,
     group_by_rank,
     rank_mask,
@@ -495,25 +494,45 @@ def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
 def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
                           floor: tuple[int, tuple[int, ...]] | None = None,
                           size: int = 0) -> Iterator[Play]:
-    """Every full_house the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for found in gen_groups(by_rank, (3, 2), 3):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (CARD_KEY[found[2]], )
-        if key is not None and (floor is None or (2, key) > floor):
-            yield Play(cards, 5, 8, 2, -1, key)
+    """Every full_house the hand can make (stronger than ``floor``, if given): 3 cards of
+    one rank and 2 of another, ranks in the hand's order (one deck: each set once)."""
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 3:
+            continue
+        for head in combinations(same, 3):
+            key = (CARD_KEY[head[-1]], )
+            if floor is not None and (2, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            for q, other in by_rank.items():
+                if q == r or len(other) < 2:
+                    continue
+                for tail in combinations(other, 2):
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 5, 8, 2, -1, key))
+    return iter(out)
 
 
 def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
                                 floor: tuple[int, tuple[int, ...]] | None = None,
                                 size: int = 0) -> Iterator[Play]:
-    """Every four_with_single the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for found in gen_groups(by_rank, (4, 1), 4):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (CARD_KEY[found[3]], )
-        if key is not None and (floor is None or (3, key) > floor):
-            yield Play(cards, 6, 8, 3, -1, key)
+    """Every four_with_single the hand can make (stronger than ``floor``, if given): 4 cards of
+    one rank and 1 of another, ranks in the hand's order (one deck: each set once)."""
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 4:
+            continue
+        for head in combinations(same, 4):
+            key = (CARD_KEY[head[-1]], )
+            if floor is not None and (3, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            for q, other in by_rank.items():
+                if q == r or len(other) < 1:
+                    continue
+                for tail in combinations(other, 1):
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 6, 8, 3, -1, key))
+    return iter(out)
 
 
 def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],

@@ -5,19 +5,21 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations
+from functools import lru_cache
+from itertools import chain, combinations, product
 
-from cardrules.runtime.protocol import Play, ScoreView, beats
+from cardrules.runtime.protocol import Play, ScoreView, beats, plays_of
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
-    gen_groups,
-    gen_kickers,
-    gen_ranked_runs,
+    gen_kicker_sets,
     gen_set,
-    gen_winged_run,
+    gen_winged_runs,
     group_by_rank,
     kicker_groups,
+    run_pools,
+    single_run_pools,
     split_by_rank,
     winged_run,
 )
@@ -446,7 +448,7 @@ MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
         (5, match_straight, (6,), "", RANK_SETS_straight),
         (6, match_pairs, (3,), "", RANK_SETS_pairs),
         (7, match_plane, (2,), "", RANK_SETS_plane),
-        (10, match_four_singles, (), "", None),
+        (10, match_four_singles, (2, 3), "", None),
     ),
     7: (
         (5, match_straight, (7,), "", RANK_SETS_straight),
@@ -454,8 +456,8 @@ MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
     8: (
         (5, match_straight, (8,), "", RANK_SETS_straight),
         (6, match_pairs, (4,), "", RANK_SETS_pairs),
-        (8, match_plane_singles, (), "", None),
-        (11, match_four_pairs, (), "", None),
+        (8, match_plane_singles, (3, 4), "", None),
+        (11, match_four_pairs, (2, 3), "", None),
     ),
     9: (
         (5, match_straight, (9,), "", RANK_SETS_straight),
@@ -464,7 +466,7 @@ MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
     10: (
         (5, match_straight, (10,), "", RANK_SETS_straight),
         (6, match_pairs, (5,), "", RANK_SETS_pairs),
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (3, 4), "", None),
     ),
     11: (
         (5, match_straight, (11,), "", RANK_SETS_straight),
@@ -473,18 +475,18 @@ MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
         (5, match_straight, (12,), "", RANK_SETS_straight),
         (6, match_pairs, (6,), "", RANK_SETS_pairs),
         (7, match_plane, (4,), "", RANK_SETS_plane),
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (4, 5, 6), "", None),
     ),
     14: (
         (6, match_pairs, (7,), "", RANK_SETS_pairs),
     ),
     15: (
         (7, match_plane, (5,), "", RANK_SETS_plane),
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (4, 5, 6), "", None),
     ),
     16: (
         (6, match_pairs, (8,), "", RANK_SETS_pairs),
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (5, 6, 7, 8), "", None),
     ),
     18: (
         (6, match_pairs, (9,), "", RANK_SETS_pairs),
@@ -492,8 +494,8 @@ MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
     ),
     20: (
         (6, match_pairs, (10,), "", RANK_SETS_pairs),
-        (8, match_plane_singles, (), "", None),
-        (9, match_plane_pairs, (), "", None),
+        (8, match_plane_singles, (6, 7, 8, 9, 10), "", None),
+        (9, match_plane_pairs, (5, 6, 7, 8), "", None),
     ),
     21: (
         (7, match_plane, (7,), "", RANK_SETS_plane),
@@ -504,55 +506,55 @@ MATCHERS_BY_SIZE: dict[int, tuple[tuple[int, Matcher, tuple[int, ...], str,
     24: (
         (6, match_pairs, (12,), "", RANK_SETS_pairs),
         (7, match_plane, (8,), "", RANK_SETS_plane),
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (7, 8, 9, 10, 11, 12), "", None),
     ),
     25: (
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (6, 7, 8, 9, 10), "", None),
     ),
     27: (
         (7, match_plane, (9,), "", RANK_SETS_plane),
     ),
     28: (
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (8, 9, 10, 11, 12, 13, 14), "", None),
     ),
     30: (
         (7, match_plane, (10,), "", RANK_SETS_plane),
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (7, 8, 9, 10, 11, 12), "", None),
     ),
     32: (
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (9, 10, 11, 12, 13, 14, 15, 16), "", None),
     ),
     33: (
         (7, match_plane, (11,), "", RANK_SETS_plane),
     ),
     35: (
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (8, 9, 10, 11, 12, 13, 14), "", None),
     ),
     36: (
         (7, match_plane, (12,), "", RANK_SETS_plane),
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (10, 11, 12, 13, 14, 15, 16, 17, 18), "", None),
     ),
     40: (
-        (8, match_plane_singles, (), "", None),
-        (9, match_plane_pairs, (), "", None),
+        (8, match_plane_singles, (11, 12, 13, 14, 15, 16, 17, 18, 19, 20), "", None),
+        (9, match_plane_pairs, (9, 10, 11, 12, 13, 14, 15, 16), "", None),
     ),
     44: (
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22), "", None),
     ),
     45: (
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (10, 11, 12, 13, 14, 15, 16, 17, 18), "", None),
     ),
     48: (
-        (8, match_plane_singles, (), "", None),
+        (8, match_plane_singles, (13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24), "", None),
     ),
     50: (
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (11, 12, 13, 14, 15, 16, 17, 18, 19, 20), "", None),
     ),
     55: (
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22), "", None),
     ),
     60: (
-        (9, match_plane_pairs, (), "", None),
+        (9, match_plane_pairs, (13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24), "", None),
     ),
 }
 Candidate = tuple[int, Matcher, frozenset[int] | None]  # kind, matcher, rank sets
@@ -617,16 +619,24 @@ def classify(cards: Sequence[int]) -> Play | None:
     return None
 
 
+# PLAYS_single[code]: the one Play of each card as a single, made once
+PLAYS_single: dict[int, Play] = {
+    c: Play((c,), 0, 0, 0, -1, (RANK[c],)) for c in DECK}
+
+
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for x in hand:
-        cards: tuple[int, ...] = (x,)
-        key: tuple[int, ...] | None = (RANK[cards[0]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 0, 0, 0, -1, key)
+    """Every single the hand can make (stronger than ``floor``, if given): the hand is in
+    CARD_KEY order, which is rank order here, so the stronger cards are the ones after the
+    floor's rank."""
+    start = 0
+    if floor is not None:
+        if floor[0] > 0:
+            return iter(())
+        if floor[0] == 0:
+            start = bisect_right(hand, floor[1][0], key=RANK.__getitem__)
+    return iter([PLAYS_single[x] for x in hand[start:]])
 
 
 # GROUPS_pair[cards of one rank]: the pair plays of those cards (any 2 of them),
@@ -680,58 +690,83 @@ def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
 def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
                              floor: tuple[int, tuple[int, ...]] | None = None,
                              size: int = 0) -> Iterator[Play]:
-    """Every triple_single the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for found in gen_groups(by_rank, (3, 1), 3):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in found[:3]), )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 3, 3, 0, -1, key)
+    """Every triple_single the hand can make (stronger than ``floor``, if given): 3 cards of
+    one rank and 1 of another, ranks in the hand's order (one deck: each set once)."""
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 3:
+            continue
+        for head in combinations(same, 3):
+            key = (RANK[head[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            for q, other in by_rank.items():
+                if q == r or len(other) < 1:
+                    continue
+                for tail in combinations(other, 1):
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 3, 3, 0, -1, key))
+    return iter(out)
 
 
 def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                            floor: tuple[int, tuple[int, ...]] | None = None,
                            size: int = 0) -> Iterator[Play]:
-    """Every triple_pair the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for found in gen_groups(by_rank, (3, 2), 3):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (max(RANK[x] for x in found[:3]), )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 4, 4, 0, -1, key)
+    """Every triple_pair the hand can make (stronger than ``floor``, if given): 3 cards of
+    one rank and 2 of another, ranks in the hand's order (one deck: each set once)."""
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 3:
+            continue
+        for head in combinations(same, 3):
+            key = (RANK[head[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            for q, other in by_rank.items():
+                if q == r or len(other) < 2:
+                    continue
+                for tail in combinations(other, 2):
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 4, 4, 0, -1, key))
+    return iter(out)
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
                         floor: tuple[int, tuple[int, ...]] | None = None,
                         size: int = 0) -> Iterator[Play]:
     """Every straight the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    cards, if given), lazily. The key is the run's highest rank, made once per start and
+    length: the runs of a weaker one are not made."""
     lo, hi = 5, 12
     if size:
         if not 5 <= size <= 12:
             return
         lo = hi = size
-    for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
+    for top, pools in single_run_pools(by_rank, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         key = (top,)
-        if floor is None or (0, key) > floor:
-            yield Play(cards, 5, 5, 0, -1, key)
+        if floor is not None and (0, key) <= floor:
+            continue
+        # in CARD_KEY order already: ranks rise, cards compare by rank first
+        yield from plays_of(product(*pools), 5, 5, 0, -1, key)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
                      floor: tuple[int, tuple[int, ...]] | None = None,
                      size: int = 0) -> Iterator[Play]:
     """Every pairs the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    cards, if given), lazily. The key is the run's highest rank, made once per start and
+    length: the runs of a weaker one are not made."""
     lo, hi = 3, 12
     if size:
         if size % 2 or not 3 <= size // 2 <= 12:
             return
         lo = hi = size // 2
-    for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
+    for top, pools in run_pools(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         key = (top,)
-        if floor is None or (0, key) > floor:
+        if floor is not None and (0, key) <= floor:
+            continue
+        for pick in product(*pools):
+            cards = tuple(chain.from_iterable(pick))  # in CARD_KEY order already
             yield Play(cards, 6, 6, 0, -1, key)
 
 
@@ -739,16 +774,19 @@ def candidates_plane(hand: Sequence[int], by_rank: dict[int, list[int]],
                      floor: tuple[int, tuple[int, ...]] | None = None,
                      size: int = 0) -> Iterator[Play]:
     """Every plane the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    cards, if given), lazily. The key is the run's highest rank, made once per start and
+    length: the runs of a weaker one are not made."""
     lo, hi = 2, 12
     if size:
         if size % 3 or not 2 <= size // 3 <= 12:
             return
         lo = hi = size // 3
-    for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
+    for top, pools in run_pools(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         key = (top,)
-        if floor is None or (0, key) > floor:
+        if floor is not None and (0, key) <= floor:
+            continue
+        for pick in product(*pools):
+            cards = tuple(chain.from_iterable(pick))  # in CARD_KEY order already
             yield Play(cards, 7, 7, 0, -1, key)
 
 
@@ -756,25 +794,23 @@ def candidates_plane_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
                              floor: tuple[int, tuple[int, ...]] | None = None,
                              size: int = 0) -> Iterator[Play]:
     """Every plane_singles the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
+    cards, if given), lazily. One deck: a set comes twice, or its matcher may split it
+    otherwise, only when the generator calls it odd; the others are keyed as made."""
     lo, hi = 2, 12
     if size:
         if size % 4 or not 2 <= size // 4 <= 12:
             return
         lo = hi = size // 4
     seen: set[tuple[int, ...]] = set()
-    for found in gen_winged_run(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
+    for top, run, tail, odd in gen_winged_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1):
+        cards = tuple(sorted(run + tail, key=CARD_KEY.__getitem__))
+        if odd:
+            if cards in seen:
+                continue
+            seen.add(cards)
+        if len(cards) in (12, 24, 36) and match_plane(cards) is not None:
             continue
-        seen.add(cards)
-        if match_straight(cards) is not None:
-            continue
-        if match_pairs(cards) is not None:
-            continue
-        if match_plane(cards) is not None:
-            continue
-        key = key_plane_singles(cards)
+        key = key_plane_singles(cards) if odd else (top, )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 8, 8, 0, -1, key)
 
@@ -783,27 +819,21 @@ def candidates_plane_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
                            floor: tuple[int, tuple[int, ...]] | None = None,
                            size: int = 0) -> Iterator[Play]:
     """Every plane_pairs the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
+    cards, if given), lazily. One deck: a set comes twice, or its matcher may split it
+    otherwise, only when the generator calls it odd; the others are keyed as made."""
     lo, hi = 2, 12
     if size:
         if size % 5 or not 2 <= size // 5 <= 12:
             return
         lo = hi = size // 5
     seen: set[tuple[int, ...]] = set()
-    for found in gen_winged_run(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        if match_straight(cards) is not None:
-            continue
-        if match_pairs(cards) is not None:
-            continue
-        if match_plane(cards) is not None:
-            continue
-        if match_plane_singles(cards) is not None:
-            continue
-        key = key_plane_pairs(cards)
+    for top, run, tail, odd in gen_winged_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
+        cards = tuple(sorted(run + tail, key=CARD_KEY.__getitem__))
+        if odd:
+            if cards in seen:
+                continue
+            seen.add(cards)
+        key = key_plane_pairs(cards) if odd else (top, )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 9, 9, 0, -1, key)
 
@@ -812,20 +842,16 @@ def candidates_four_singles(hand: Sequence[int], by_rank: dict[int, list[int]],
                             floor: tuple[int, tuple[int, ...]] | None = None,
                             size: int = 0) -> Iterator[Play]:
     """Every four_singles the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
+    cards, if given), lazily. One deck: a set comes twice, or its matcher may split it
+    otherwise, only when the generator calls it odd; the others are keyed as made."""
     seen: set[tuple[int, ...]] = set()
-    for found in gen_kickers(by_rank, (4, 1, 1)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        if match_straight(cards) is not None:
-            continue
-        if match_pairs(cards) is not None:
-            continue
-        if match_plane(cards) is not None:
-            continue
-        key = key_four_singles(cards)
+    for head, tail, odd in gen_kicker_sets(by_rank, 4, 1, 2):
+        cards = tuple(sorted(head + tail, key=CARD_KEY.__getitem__))
+        if odd:
+            if cards in seen:
+                continue
+            seen.add(cards)
+        key = key_four_singles(cards) if odd else (RANK[head[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 10, 10, 0, -1, key)
 
@@ -834,20 +860,16 @@ def candidates_four_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
                           floor: tuple[int, tuple[int, ...]] | None = None,
                           size: int = 0) -> Iterator[Play]:
     """Every four_pairs the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
+    cards, if given), lazily. One deck: a set comes twice, or its matcher may split it
+    otherwise, only when the generator calls it odd; the others are keyed as made."""
     seen: set[tuple[int, ...]] = set()
-    for found in gen_kickers(by_rank, (4, 2, 2)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        if match_straight(cards) is not None:
-            continue
-        if match_pairs(cards) is not None:
-            continue
-        if match_plane_singles(cards) is not None:
-            continue
-        key = key_four_pairs(cards)
+    for head, tail, odd in gen_kicker_sets(by_rank, 4, 2, 2):
+        cards = tuple(sorted(head + tail, key=CARD_KEY.__getitem__))
+        if odd:
+            if cards in seen:
+                continue
+            seen.add(cards)
+        key = key_four_pairs(cards) if odd else (RANK[head[0]], )
         if key is not None and (floor is None or (0, key) > floor):
             yield Play(cards, 11, 11, 0, -1, key)
 
@@ -946,7 +968,7 @@ def lead_plays(h: SeatHand) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_single(hand, by_rank)
+    out += [PLAYS_single[x] for x in hand]
     if h.most >= 2:
         out += candidates_pair(hand, by_rank)
     if h.most >= 3:
@@ -1000,15 +1022,15 @@ def follow_plays(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_single(hand, by_rank, floor)
+    start = bisect_right(hand, current.key[0], key=RANK.__getitem__)
+    out += [PLAYS_single[x] for x in hand[start:]]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1021,9 +1043,9 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 2:
         out += candidates_pair(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1036,9 +1058,9 @@ def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3:
         out += candidates_triple(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1051,9 +1073,9 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2:
         out += candidates_triple_single(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1066,9 +1088,9 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
         out += candidates_triple_pair(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1082,9 +1104,9 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     if len(by_rank) >= 5:
         out += [p for p in candidates_straight(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1098,9 +1120,9 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 2 and len(by_rank) >= 3:
         out += [p for p in candidates_pairs(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1114,9 +1136,9 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2:
         out += [p for p in candidates_plane(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1130,9 +1152,9 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2:
         out += [p for p in candidates_plane_singles(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1146,9 +1168,9 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2:
         out += [p for p in candidates_plane_pairs(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1161,9 +1183,9 @@ def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_singles(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
@@ -1176,33 +1198,33 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_pairs(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
 def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank, floor)
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank)
     return out
 
 
 def follow_rocket(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a rocket (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
     if len(hand) >= 2:
-        out += [p for p in candidates_rocket(hand, by_rank) if beats(p, current)]
+        out += candidates_rocket(hand, by_rank, floor)
     return out
 
 
@@ -1252,22 +1274,27 @@ def def_landlord(v: ScoreView, v_p: int) -> bool:
     return (v.side(v_p) == 0)
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_bombs_played(v: ScoreView) -> int:
     return sum((v.count_plays(v_q, 12) + v.count_plays(v_q, 13)) for v_q in v.seats())
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_spring(v: ScoreView) -> bool:
     return all((def_landlord(v, v_q) or (v.play_count(v_q) == 0)) for v_q in v.seats())
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_anti_spring(v: ScoreView) -> bool:
     return any(((def_landlord(v, v_q) and (v.play_count(v_q) == 1)) and (v.place(v_q) != 1)) for v_q in v.seats())
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_stake(v: ScoreView) -> int:
     return (v.winning_bid() * T_doubling.get((def_bombs_played(v) + (1 if (def_spring(v) or def_anti_spring(v)) else 0)), 0))
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_landlord_won(v: ScoreView) -> bool:
     return any((def_landlord(v, v_q) and (v.place(v_q) == 1)) for v_q in v.seats())
 

@@ -5,15 +5,19 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from itertools import chain, product
 
-from cardrules.runtime.protocol import Play, ScoreView, beats
+from cardrules.runtime.protocol import Play, ScoreView, beats, plays_of
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
-    gen_groups,
-    gen_ranked_runs,
+    distinct_combinations,
     gen_set,
     group_by_rank,
+    run_pools,
+    single_run_pools,
     split_by_rank,
 )
 
@@ -435,85 +439,98 @@ def classify(cards: Sequence[int]) -> Play | None:
     return None
 
 
+# PLAYS_single[code]: the one Play of each card as a single, made once
+PLAYS_single: dict[int, Play] = {
+    c: Play((c,), 0, 0, 0, -1, (RANK[c],)) for c in DECK}
+
+
 def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
-    """Every single the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for x in hand:
-        cards: tuple[int, ...] = (x,)
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (RANK[cards[0]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 0, 0, 0, -1, key)
+    """Every single the hand can make (stronger than ``floor``, if given): the hand is in
+    CARD_KEY order, which is rank order here, so the stronger cards are the ones after the
+    floor's rank."""
+    start = 0
+    if floor is not None:
+        if floor[0] > 0:
+            return iter(())
+        if floor[0] == 0:
+            start = bisect_right(hand, floor[1][0], key=RANK.__getitem__)
+    return iter([PLAYS_single[x] for x in dict.fromkeys(hand[start:])])
 
 
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
-    """Every pair the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_groups(by_rank, (2,), 2):
-        cards = found
-        if cards in seen:
+    """Every pair the hand can make (stronger than ``floor``, if given): 2 cards
+    of one rank, ranks in the hand's order, each set of cards once (equal cards of more
+    decks are one set)."""
+    out: list[Play] = []
+    for same in by_rank.values():
+        if len(same) < 2:
             continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (RANK[cards[0]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 1, 1, 0, -1, key)
+        for n in range(2, min(2, len(same)) + 1):
+            key = (RANK[same[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the rank's and the number's: none of these beat it
+            out += plays_of(distinct_combinations(same, n), 1, 1, 0, -1, key)
+    return iter(out)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
-    """Every triple the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_groups(by_rank, (3,), 3):
-        cards = found
-        if cards in seen:
+    """Every triple the hand can make (stronger than ``floor``, if given): 3 cards
+    of one rank, ranks in the hand's order, each set of cards once (equal cards of more
+    decks are one set)."""
+    out: list[Play] = []
+    for same in by_rank.values():
+        if len(same) < 3:
             continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (RANK[cards[0]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 2, 2, 0, -1, key)
+        for n in range(3, min(3, len(same)) + 1):
+            key = (RANK[same[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the rank's and the number's: none of these beat it
+            out += plays_of(distinct_combinations(same, n), 2, 2, 0, -1, key)
+    return iter(out)
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
                         floor: tuple[int, tuple[int, ...]] | None = None,
                         size: int = 0) -> Iterator[Play]:
     """Every straight the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    cards, if given), lazily. The key is the run's highest rank, made once per start and
+    length: the runs of a weaker one are not made."""
     lo, hi = 5, 12
     if size:
         if not 5 <= size <= 12:
             return
         lo = hi = size
-    for top, found in gen_ranked_runs(by_rank, 1, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
+    for top, pools in single_run_pools(by_rank, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
         key = (top,)
-        if floor is None or (0, key) > floor:
-            yield Play(cards, 3, 3, 0, -1, key)
+        if floor is not None and (0, key) <= floor:
+            continue
+        # in CARD_KEY order already: ranks rise, cards compare by rank first
+        yield from plays_of(product(*pools), 3, 3, 0, -1, key)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
                      floor: tuple[int, tuple[int, ...]] | None = None,
                      size: int = 0) -> Iterator[Play]:
     """Every pairs the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    cards, if given), lazily. The key is the run's highest rank, made once per start and
+    length: the runs of a weaker one are not made."""
     lo, hi = 3, 12
     if size:
         if size % 2 or not 3 <= size // 2 <= 12:
             return
         lo = hi = size // 2
-    for top, found in gen_ranked_runs(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
+    for top, pools in run_pools(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         key = (top,)
-        if floor is None or (0, key) > floor:
+        if floor is not None and (0, key) <= floor:
+            continue
+        for pick in product(*pools):
+            cards = tuple(chain.from_iterable(pick))  # in CARD_KEY order already
             yield Play(cards, 4, 4, 0, -1, key)
 
 
@@ -521,33 +538,38 @@ def candidates_triples(hand: Sequence[int], by_rank: dict[int, list[int]],
                        floor: tuple[int, tuple[int, ...]] | None = None,
                        size: int = 0) -> Iterator[Play]:
     """Every triples the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made with the run."""
+    cards, if given), lazily. The key is the run's highest rank, made once per start and
+    length: the runs of a weaker one are not made."""
     lo, hi = 3, 12
     if size:
         if size % 3 or not 3 <= size // 3 <= 12:
             return
         lo = hi = size // 3
-    for top, found in gen_ranked_runs(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        cards = found  # in CARD_KEY order already: ranks rise, cards compare by rank first
+    for top, pools in run_pools(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
         key = (top,)
-        if floor is None or (0, key) > floor:
+        if floor is not None and (0, key) <= floor:
+            continue
+        for pick in product(*pools):
+            cards = tuple(chain.from_iterable(pick))  # in CARD_KEY order already
             yield Play(cards, 5, 5, 0, -1, key)
 
 
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
-    """Every bomb the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_groups(by_rank, (4,), 8):
-        cards = found
-        if cards in seen:
+    """Every bomb the hand can make (stronger than ``floor``, if given): 4 to 8 cards
+    of one rank, ranks in the hand's order, each set of cards once (equal cards of more
+    decks are one set)."""
+    out: list[Play] = []
+    for same in by_rank.values():
+        if len(same) < 4:
             continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (len(cards), RANK[cards[0]], )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 6, 6, 0, 0, key)
+        for n in range(4, min(8, len(same)) + 1):
+            key = (n, RANK[same[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the rank's and the number's: none of these beat it
+            out += plays_of(distinct_combinations(same, n), 6, 6, 0, 0, key)
+    return iter(out)
 
 
 def candidates_joker_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -612,7 +634,7 @@ def lead_plays(h: SeatHand) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_single(hand, by_rank)
+    out += [PLAYS_single[x] for x in dict.fromkeys(hand)]
     if h.most >= 2:
         out += candidates_pair(hand, by_rank)
     if h.most >= 3:
@@ -654,15 +676,15 @@ def follow_plays(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    out += candidates_single(hand, by_rank, floor)
+    start = bisect_right(hand, current.key[0], key=RANK.__getitem__)
+    out += [PLAYS_single[x] for x in dict.fromkeys(hand[start:])]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank)
     return out
 
 
@@ -675,9 +697,9 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 2:
         out += candidates_pair(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank)
     return out
 
 
@@ -690,9 +712,9 @@ def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3:
         out += candidates_triple(hand, by_rank, floor)
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank)
     return out
 
 
@@ -706,9 +728,9 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     if len(by_rank) >= 5:
         out += [p for p in candidates_straight(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank)
     return out
 
 
@@ -722,9 +744,9 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 2 and len(by_rank) >= 3:
         out += [p for p in candidates_pairs(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank)
     return out
 
 
@@ -738,33 +760,33 @@ def follow_triples(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 3:
         out += [p for p in candidates_triples(hand, by_rank, floor, size) if beats(p, current)]
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank)
     return out
 
 
 def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_bomb(hand, by_rank, floor)
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank)
     return out
 
 
 def follow_joker_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a joker_bomb (see ``follow_plays``)."""
+    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 4:
-        out += [p for p in candidates_bomb(hand, by_rank) if beats(p, current)]
     if len(hand) >= 4:
-        out += [p for p in candidates_joker_bomb(hand, by_rank) if beats(p, current)]
+        out += candidates_joker_bomb(hand, by_rank, floor)
     return out
 
 
@@ -807,10 +829,12 @@ C_joker_mult = 5
 T_bomb_mult: dict[int, int] = {5: 2, 6: 3, 7: 4, 8: 5}
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_first_partner_place(v: ScoreView) -> int:
     return max(((v.place(v_q) if v.same_side(v_q, v.seat_at(1)) else 0) for v_q in v.others(v.seat_at(1))), default=0)
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_kou(v: ScoreView) -> int:
     return (C_double_kou if (def_first_partner_place(v) == 2) else (C_single_kou if (def_first_partner_place(v) == 3) else 0))
 
@@ -827,6 +851,7 @@ def def_mult(v: ScoreView, v_p: int) -> int:
     return (C_joker_mult if def_side_jokers(v, v_p) else (T_bomb_mult.get(def_side_bomb(v, v_p), 0) if (T_bomb_mult.get(def_side_bomb(v, v_p), 0) > 0) else 1))
 
 
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_won(v: ScoreView) -> int:
     return (def_kou(v) * def_mult(v, v.seat_at(1)))
 

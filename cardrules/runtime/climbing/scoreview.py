@@ -5,7 +5,9 @@ nobody has yet) holds nothing and sides with nobody."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from operator import itemgetter
 
 from ..core import SeatQuantities
 from ..protocol import Play
@@ -49,6 +51,13 @@ class EndOfRound(SeatQuantities):
         self._plays = plays  # (seat, kind, number of cards) for every play of the round
         self._history = history
         self.bid = bid  # the winning bid of the round's auction, 0 if none
+        # Made from ``plays`` and ``places`` when a formula first asks (formulas ask the same
+        # quantities of every seat, and a round's end may be scored for several orders):
+        # per (seat, kind) its plays, and the largest; per seat its plays; place -> seat.
+        self._counts: Counter[tuple[int, int]] | None = None
+        self._largest: dict[tuple[int, int], int] | None = None
+        self._played: Counter[int] | None = None
+        self._at: dict[int, int] | None = None
 
     @property
     def plays(self) -> Sequence[tuple[int, int, int]]:
@@ -75,7 +84,12 @@ class EndOfRound(SeatQuantities):
         return self.place_of.get(seat, 0)
 
     def seat_at(self, place: int) -> int:
-        return next((s for s, p in self.place_of.items() if p == place), -1)
+        at = self._at
+        if at is None:
+            at = self._at = {}
+            for s, p in self.place_of.items():
+                at.setdefault(p, s)  # the first seat with that place, as a scan finds it
+        return at.get(place, -1)
 
     def side(self, seat: int) -> int:
         return self.sides[seat] if seat >= 0 else -1
@@ -96,10 +110,16 @@ class EndOfRound(SeatQuantities):
         return self.bid
 
     def count_plays(self, seat: int, kind: int) -> int:
-        return sum(1 for s, k, _ in self.plays if s == seat and k == kind)
+        if self._counts is None:
+            self._counts = Counter(map(itemgetter(0, 1), self.plays))
+        return self._counts[seat, kind]
 
     def play_count(self, seat: int) -> int:
-        return sum(1 for s, _, _ in self.plays if s == seat)
+        if self._played is None:
+            self._played = Counter(map(itemgetter(0), self.plays))
+        return self._played[seat]
 
     def largest_play(self, seat: int, kind: int) -> int:
-        return max((n for s, k, n in self.plays if s == seat and k == kind), default=0)
+        if self._largest is None:  # smallest first, so each (seat, kind) keeps its largest
+            self._largest = {(s, k): n for s, k, n in sorted(self.plays, key=itemgetter(2))}
+        return self._largest.get((seat, kind), 0)

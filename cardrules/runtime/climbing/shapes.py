@@ -7,8 +7,11 @@ yields card tuples that have the shape; the generated module then classifies eac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, combinations, product
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def split_by_rank(hand: Sequence[int], rank: Sequence[int]) -> dict[int, list[int]]:
@@ -138,6 +141,53 @@ def _ranked_singles(by_rank: dict[int, list[int]], min_len: int, max_len: int,
             if length >= min_len:
                 for pick in product(*pools):
                     yield top, pick
+
+
+def single_run_pools(by_rank: dict[int, list[int]], min_len: int, max_len: int,
+                     within: tuple[int, ...], copies: int = 1,
+                     ) -> Iterator[tuple[int, list[list[int]]]]:
+    """``gen_ranked_runs`` of one card per rank, a run length at a time: for each start and
+    length in its order, the run's highest rank and each rank's distinct cards (with one
+    deck, ``copies`` 1, the split's own lists: take their product before the hand changes),
+    whose ``product`` is those runs in its order."""
+    if copies == 1:
+        return _run_pools(by_rank, 1, min_len, max_len, within, lambda cards: cards)
+    return _run_pools(by_rank, 1, min_len, max_len, within,
+                      lambda cards: list(dict.fromkeys(cards)))
+
+
+def run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
+              within: tuple[int, ...]) -> Iterator[tuple[int, list[list[tuple[int, ...]]]]]:
+    """``single_run_pools`` of ``width`` cards per rank: each rank's sets of that many of its
+    cards (each set once)."""
+    return _run_pools(by_rank, width, min_len, max_len, within,
+                      lambda cards: list(_subsets(cards, width)))
+
+
+def _run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
+               within: tuple[int, ...], choose: Callable[[list[int]], list[T]],
+               ) -> Iterator[tuple[int, list[list[T]]]]:
+    """(top rank, choices of each rank) per start and length; a rank's choices (never empty
+    when it has ``width`` cards) made once, and only for ranks in a long enough run."""
+    n = len(within)
+    held = [len(by_rank.get(rank, ())) >= width for rank in within]
+    chosen: dict[int, list[T]] = {}
+    for start in range(n):
+        end = start
+        stop = min(n, start + max_len)
+        while end < stop and held[end]:
+            end += 1
+        if end - start < min_len:
+            continue
+        for i in range(start, end):
+            if i not in chosen:
+                chosen[i] = choose(by_rank[within[i]])
+        pools = [chosen[i] for i in range(start, end)]
+        top = -1
+        for i in range(start, end):
+            top = max(top, within[i])
+            if i + 1 - start >= min_len:
+                yield top, pools[:i + 1 - start]
 
 
 def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
@@ -362,3 +412,108 @@ def gen_winged_run(by_rank: dict[int, list[int]], width: int, min_len: int, max_
         used = {r for r in within if any(c in ranks for c in by_rank.get(r, []))}
         n = len(run) // width
         yield from (run + tail for tail in _pick_kickers(by_rank, (wing,) * n, used))
+
+
+# ------------------------------------------------------------------ kickers, one deck
+# With one deck (no card given twice), the kickers of one size that ``_pick_kickers`` makes
+# are runs of "units" (``size`` cards of one rank) in a fixed order: ranks ascending, each
+# rank's cards in the split's order, a unit of the rank just used only from its cards after
+# that unit's last. So they are made here from one list of units, made once per hand, with
+# the same sets in the same order, and each with what its matcher would find out: whether a
+# kicker rank holds as many cards as the main part (then another split may exist, and the
+# set may come twice: the caller asks its matcher for the key and keeps the first).
+
+Unit = tuple[int, int, int, tuple[int, ...]]  # rank, first and last place in the order, cards
+
+
+def kicker_units(by_rank: dict[int, list[int]], size: int) -> list[Unit]:
+    """Every ``size`` cards of one rank, in ``_pick_kickers``' order: ranks ascending, then
+    ``combinations`` of the rank's cards; with their first and last place among all cards
+    in that order (a later unit must start after an earlier one's last)."""
+    units: list[Unit] = []
+    at = 0
+    for r in sorted(by_rank):
+        cards = by_rank[r]
+        if size == 1:
+            units += [(r, at + i, at + i, (c,)) for i, c in enumerate(cards)]
+        elif len(cards) >= size:
+            place = {c: at + i for i, c in enumerate(cards)}
+            units += [(r, place[u[0]], place[u[-1]], u) for u in combinations(cards, size)]
+        at += len(cards)
+    return units
+
+
+def _unit_runs(units: list[Unit], count: int, start: int = 0,
+               after: int = -1) -> Iterator[tuple[Unit, ...]]:
+    """``count`` units, each starting after the one before ends, in order."""
+    for i in range(start, len(units)):
+        u = units[i]
+        if u[1] <= after:
+            continue
+        if count == 1:
+            yield (u,)
+        else:
+            for rest in _unit_runs(units, count - 1, i + 1, u[2]):
+                yield (u, *rest)
+
+
+def _picks(units: list[Unit], size: int, count: int,
+           many: int) -> Iterator[tuple[tuple[int, ...], bool]]:
+    """The kicker cards of ``count`` units of ``size`` cards (of the ranks left in
+    ``units``), in order, each with whether some rank holds exactly ``many`` of them."""
+    if size == 1:  # one card each: any cards, in order
+        if count < many:
+            for cards in combinations([u[3][0] for u in units], count):
+                yield cards, False
+            return
+        for picked in combinations(units, count):
+            yield tuple(u[3][0] for u in picked), _holds(picked, size, many)
+        return
+    for picked in _unit_runs(units, count):
+        yield tuple(chain.from_iterable(u[3] for u in picked)), \
+            size * count >= many and _holds(picked, size, many)
+
+
+def _holds(picked: Sequence[Unit], size: int, many: int) -> bool:
+    """Whether some rank among the picked units holds exactly ``many`` cards of them."""
+    held: dict[int, int] = {}
+    for u in picked:
+        held[u[0]] = held.get(u[0], 0) + size
+    return many in held.values()
+
+
+def gen_kicker_sets(by_rank: dict[int, list[int]], main: int, size: int, count: int,
+                    ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], bool]]:
+    """``group main + group size`` (``count`` kickers of one size), one deck: the sets
+    ``gen_kickers`` makes, in its order, as (main group, kicker cards, odd); ``odd`` when a
+    kicker rank holds ``main`` cards (only then may a set come twice, or its matcher find
+    another main group). Each set that is not odd comes once."""
+    units = kicker_units(by_rank, size)
+    for r, cards in by_rank.items():
+        if len(cards) < main:
+            continue
+        others = [u for u in units if u[0] != r]
+        for head in combinations(cards, main):
+            for tail, odd in _picks(others, size, count, main):
+                yield head, tail, odd
+
+
+def gen_winged_runs(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
+                    within: tuple[int, ...], wing: int,
+                    ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], bool]]:
+    """``run W ... + group K``, one deck: the sets ``gen_winged_run`` makes, in its order,
+    as (the run's highest rank, run cards, wing cards, odd); ``odd`` when a wing rank holds
+    ``width`` cards (only then may a set come twice, or its matcher find a higher run).
+    Each set that is not odd comes once."""
+    units: list[Unit] | None = None  # made when the first run is found
+    rank_of: dict[int, int] = {}
+    for top, pools in run_pools(by_rank, width, min_len, max_len, within):
+        if units is None:
+            units = kicker_units(by_rank, wing)
+            rank_of = {c: r for r, cards in by_rank.items() for c in cards}
+        used = {rank_of[pool[0][0]] for pool in pools}  # the run's ranks
+        others = [u for u in units if u[0] not in used]
+        for pick in product(*pools):
+            run = tuple(chain.from_iterable(pick))
+            for tail, odd in _picks(others, wing, len(pools), width):
+                yield top, run, tail, odd
