@@ -12,7 +12,7 @@ Measures, in one run:
       (double, split) and the house's early natural at every step.
   (b) the ``expect`` bot's mean result per round on the casino game, in bets (its first
       bet), with its 95% interval (normal approximation), over ``--rounds`` rounds; its
-      decisions per second, how many fell back from the exact reckoning, peak memory.
+      decisions per second, how many used which reckoning, the slowest, peak memory.
       ``cardrules simulate blackjack_casino --seats threshold,expect -n 20000 --workers 2``
       gives the same figure (per round, in chips: the bet is 2 chips) in parallel.
 """
@@ -95,16 +95,20 @@ def expect_mean(game: BankingGame, rounds: int, seed: int) -> dict[str, float]:
     first bet; doubles and splits count in it) with the 95% interval (normal approximation);
     decisions, their rate, and how many fell back from the exact reckoning (budget)."""
     bot = Expectation(game.module)
-    decisions = fallbacks = alone = 0
+    decisions = fallbacks = alone = own = 0
+    slowest = 0.0
 
     def counted(view: SeatView, legal: Sequence[BankAction],
                 rng: random.Random) -> BankAction:
-        nonlocal decisions, fallbacks, alone
+        nonlocal decisions, fallbacks, alone, own, slowest
+        start = time.process_time()
         move = bot(view, legal, rng)
+        slowest = max(slowest, time.process_time() - start)
         if legal[0].act >= 0:
             decisions += 1
-            alone += bot.last_mode == 1
-            fallbacks += bot.last_mode > 1
+            own += bot.last_mode == 1
+            alone += bot.last_mode == 2
+            fallbacks += bot.last_mode > 2
         return move
 
     game._bots["expect"] = counted
@@ -121,7 +125,8 @@ def expect_mean(game: BankingGame, rounds: int, seed: int) -> dict[str, float]:
     var = sum((x - mean) ** 2 for x in results) / (n - 1)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {"mean": mean, "half": 1.96 * math.sqrt(var / n), "rounds": n, "seconds": secs,
-            "decisions": decisions, "fallbacks": fallbacks, "alone": alone, "rss_mb": rss}
+            "decisions": decisions, "fallbacks": fallbacks, "alone": alone, "own": own,
+            "slowest": slowest, "rss_mb": rss}
 
 
 def predicted_mean(game: BankingGame) -> tuple[float, float, int]:
@@ -225,8 +230,10 @@ def main() -> None:
               f"{e['seconds']:.0f} s, {e['rounds'] / e['seconds']:.1f} rounds/s)")
         print(f"  {e['decisions']:.0f} decisions, {e['decisions'] / e['seconds']:.1f} per "
               f"second (the bot's caches warm up over the first rounds); "
-              f"{e['alone']:.0f} with split hands valued each on its own (past "
-              f"JOINT_BUDGET), {e['fallbacks']:.0f} past the exact budget; peak memory "
+              f"{e['own']:.0f} splits reckoned exactly with the hands played by their own "
+              f"cards (past JOINT_BUDGET), {e['alone']:.0f} decisions with split hands "
+              f"valued each on its own (the estimate), {e['fallbacks']:.0f} past the exact "
+              f"budget; the slowest decision {e['slowest']:.2f} s of CPU; peak memory "
               f"{e['rss_mb']:.0f} MB")
 
 

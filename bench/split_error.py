@@ -51,7 +51,7 @@ def shoes(game: BankingGame, n: int, seconds: float, steps: int) -> None:
         if exact.last_mode != 0:
             skipped += 1
             continue
-        alone = Expectation(m, budget=10**9, joint=0)
+        alone = Expectation(m, budget=10**9, joint=0, own=False)
         est = alone.values(1, [a, b], [-1, up], unseen, acts, bet=2)
         diffs.append((ex[split] - est[split]) / 2)
         flips += best(ex) != best(est)
@@ -74,7 +74,7 @@ def full_aces(game: BankingGame) -> None:
         start = time.process_time()
         ex = exact.values(1, cards, [-1, *shown], unseen, [split], bet=2)[split]
         secs = time.process_time() - start
-        est = Expectation(m, budget=10**9, joint=0).values(
+        est = Expectation(m, budget=10**9, joint=0, own=False).values(
             1, cards, [-1, *shown], unseen, [split], bet=2)[split]
         print(f"SA HA against {up}, one deck: split exact {ex / 2:+.5f} bets, estimate "
               f"{est / 2:+.5f}, difference {(ex - est) / 2:+.5f} ({exact.steps:,} steps, "

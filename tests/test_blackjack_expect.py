@@ -210,15 +210,15 @@ def test_expect_bot_plays_by_composition(hand: str, up: str, best: str) -> None:
 
 def test_a_small_budget_falls_back_then_stops(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past its budget a decision reckons again (the banker's hand from the counts at the
-    decision: mode 2; mode 1 is for split hands, test_blackjack_split.py); past the
-    fallback's budget it stops (mode 3)."""
+    decision: mode 3; modes 1 and 2 are for split hands, test_blackjack_split.py); past the
+    fallback's budget it stops (mode 4)."""
     g = casino()
     m = g.module
     full = [c for c in m.DECK if c not in g.parse_cards("S2 H3 D10")]
     acts = [m.ACTIONS.index(a) for a in ("hit", "stand", "double")]
     hit, stand = m.ACTIONS.index("hit"), m.ACTIONS.index("stand")
     for budget, fallback, mode, best in ((DECISION_BUDGET, 300_000, 0, hit),
-                                         (100, 300_000, 2, hit), (100, 100, 3, stand)):
+                                         (100, 300_000, 3, hit), (100, 100, 4, stand)):
         monkeypatch.setattr(banking_bots, "FALLBACK_BUDGET", fallback)
         bot = Expectation(m, budget=budget)
         got = bot.values(1, g.parse_cards("S2 H3"), [-1, *g.parse_cards("D10")], full, acts,

@@ -164,10 +164,10 @@ def test_split_value_is_exact_on_small_shoes(pair: str, up: str, unseen: str,
         assert got[a] == pytest.approx(float(want[m.ACTIONS[a]]), abs=1e-9), m.ACTIONS[a]
     # The hands on their own (each drawing from the cards as they are at the split) is
     # another figure: the test tells the two apart.
-    alone = Expectation(m, budget=10**8, joint=0)
+    alone = Expectation(m, budget=10**8, joint=0, own=False)
     split = m.ACTIONS.index("split")
     apart = alone.values(1, cards, [-1, *shown], rest, [split], bet=2)[split]
-    assert alone.last_mode == 1
+    assert alone.last_mode == 2
     assert (abs(apart - float(want["split"])) > 0.01) == differs
 
 
@@ -231,4 +231,6 @@ def test_the_bot_splits_and_plays_both_hands_at_a_table() -> None:
     moves = [a for s, a in t.history if s == 1]
     assert str(moves[1]) == "split"
     assert len([h for h in t.result().hands if h.seat == 1]) >= 2
-    assert len(modes) >= 3 and set(modes) <= {0, 1}
+    # the split exactly, its hands played by their own cards (1); then each hand with the
+    # others in view: exactly (0) or each on its own (2)
+    assert len(modes) >= 3 and modes[0] == 1 and set(modes[1:]) <= {0, 2}

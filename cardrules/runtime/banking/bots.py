@@ -66,6 +66,7 @@ class Paths:
     1.0); the number of cards drawn; the index of its Sig in ``pays``."""
 
     entries: tuple[tuple[float, Callable[[list[float]], tuple[float, ...]], int, int], ...]
+    drawn: tuple[Counts, ...]  # each entry's cards drawn, per class
     pays: tuple[Sig, ...]
     most: int  # the most cards drawn
     width: int
@@ -146,7 +147,8 @@ class Expectation:
     3 stopped."""
 
     def __init__(self, m: BankingModule, budget: int = DECISION_BUDGET,
-                 fallback: int | None = None, joint: int | None = None) -> None:
+                 fallback: int | None = None, joint: int | None = None,
+                 own: bool = True) -> None:
         if m.BANKER_DECIDES:
             raise ValueError("the expect bot needs a banker policy stated in the rules "
                              "('banker plays: ACTION while ... else ACTION')")
@@ -154,6 +156,7 @@ class Expectation:
         self.budget = budget
         self.fallback = FALLBACK_BUDGET if fallback is None else fallback
         self.joint = JOINT_BUDGET if joint is None else joint
+        self.own = own  # the split reckoned with its hands played by their own cards
         classes: dict[tuple[int, bool], int] = {}
         supply: dict[tuple[int, bool], int] = {}
         for c in m.DECK:
@@ -201,6 +204,10 @@ class Expectation:
         self.plays_memo: dict[Sig, bool] = {}
         self.early_memo: dict[Sig, bool] = {}
         self.joint_failed: set[tuple[object, ...]] = set()  # decisions past JOINT_BUDGET
+        self.own_memo: dict[tuple[object, ...], float] = {}
+        self.weighted_memo: dict[tuple[object, ...], Dist] = {}
+        self.wplay_memo: dict[tuple[object, ...], Dist] = {}
+        self.pair = 0  # the class of the pair being split (_own_split)
 
     # ------------------------------------------------------------ hands and formulas
     @staticmethod
@@ -442,7 +449,8 @@ class Expectation:
             for (counted, pay), ways in groups.items():
                 at = [k * width + d for k, d in enumerate(counted) if d] + [one, one]
                 entries.append((float(ways), itemgetter(*at), sum(counted), where[pay]))
-            result = Paths(entries=tuple(entries), pays=pays, most=most, width=width)
+            result = Paths(entries=tuple(entries), drawn=tuple(c for c, _ in groups),
+                           pays=pays, most=most, width=width)
         except _TooMany:
             result = None
         self.paths_memo[key] = result
@@ -459,23 +467,10 @@ class Expectation:
         n = sum(counts)
         acc: dict[Sig, float] = {}
         if listed is not None and n >= listed.most:
-            self._tick(len(listed.entries) // 16 + 1)
-            inverse = [1.0]
-            f = 1.0
-            for i in range(listed.most):
-                f *= n - i
-                inverse.append(1.0 / f)
-            flat: list[float] = []
-            for c in counts:  # ff(c, d) for d = 0 .. most
-                f = 1.0
-                flat.append(f)
-                for i in range(listed.most):
-                    f *= c - i
-                    flat.append(f)
-            flat.append(1.0)
             mass = [0.0] * len(listed.pays)
-            for ways, factors, drawn, slot in listed.entries:
-                mass[slot] += ways * prod(factors(flat)) * inverse[drawn]
+            for (_, _, _, slot), p in zip(listed.entries, self._masses(listed, counts),
+                                          strict=True):
+                mass[slot] += p
             acc = {sig: p for sig, p in zip(listed.pays, mass, strict=True) if p > 0.0}
         else:
             for p, holes, rest in self._holes(counts, (), self.missing):
@@ -494,6 +489,28 @@ class Expectation:
         self._keep(self.dealer_memo, _MEMO_LIMIT // 20)
         self.dealer_memo[key] = found
         return found
+
+    def _masses(self, listed: Paths, counts: Counts) -> list[float]:
+        """The probability of each of the banker's listed draws from these counts (before
+        the early showdown's condition: the entries whose face-down cards end the round at
+        the deal are not listed)."""
+        n = sum(counts)
+        self._tick(len(listed.entries) // 16 + 1)
+        inverse = [1.0]
+        f = 1.0
+        for i in range(listed.most):
+            f *= n - i
+            inverse.append(1.0 / f)
+        flat: list[float] = []
+        for c in counts:  # ff(c, d) for d = 0 .. most
+            f = 1.0
+            flat.append(f)
+            for i in range(listed.most):
+                f *= c - i
+                flat.append(f)
+        flat.append(1.0)
+        return [ways * prod(factors(flat)) * inverse[drawn]
+                for ways, factors, drawn, _ in listed.entries]
 
     def _unconditioned(self, counts: Counts) -> Dist:
         """The banker's final hand when no face-down cards would have let the round go on
@@ -680,6 +697,234 @@ class Expectation:
             return self._best(counts, hand, bet, split, count, done, rest)
         return sum(self._settle(counts, pay, bet, split, count) for pay, bet, split in done)
 
+    # ------------------------------------------------------------ a split, hands on their own
+    def _own_split(self, hand: Cards, bet: int, count: int, a: int) -> float | None:
+        """The exact expected payout of the split ``a`` of ``hand`` (the seat's only hand;
+        the counts at ``self.root``), the hands it makes playing by their own cards (see the
+        class docstring); None where that reckoning does not apply."""
+        m = self.m
+        if m.ACTION_DRAW[a] != 1 or m.ACTION_STOP[a] or len(hand) != 2 \
+                or hand[0] != hand[1] or not self.pay_fixed:
+            return None
+        p = self.pair = hand[0]
+        bet *= m.ACTION_BET[a]
+        nk = len(self.reps)
+        pair = self._info(self._key((p, p)))[1]
+        # The cards that make a split hand a pair the rules split again: its own class only.
+        again = [k for k in range(nk)
+                 if a in self._allowed(self._info(self._key((p, k)))[1], bet, True, count + 1)]
+        if again not in ([], [p]):
+            return None
+        finals = self._patterns(lambda c: a in self._allowed(pair, bet, True, c),
+                                count + 1, self.root[p])
+        most = max(c for _, _, _, c in finals)
+        if not self._no_shortage(p, most):
+            return None
+        value = 0.0
+        for (own, others_p, others, c), times in finals.items():
+            part = 0.0
+            for q, k, rest in self._draws(self.root):
+                if (k == p) == own:
+                    part += q * self._own(rest, self._key((p, k)), bet, c, others_p, others)
+            value += times * part
+        return value
+
+    @staticmethod
+    def _patterns(again: Callable[[int], bool], count: int, supply: int
+                  ) -> dict[tuple[bool, int, int, int], int]:
+        """Every way a split's hands can be dealt their second cards, telling apart only
+        whether each card is one of the pair's (then the hand splits again, if ``again``
+        at the seat's number of hands then: always, as the table deals, in its order).
+        For each hand that plays: (its second card is one of the pair's, how many of the
+        other second cards are, how many are not, the seat's hands when it plays) -> the
+        number of such hands over the ways."""
+        out: dict[tuple[bool, int, int, int], int] = {}
+
+        def go(queue: tuple[int, ...], slots: tuple[bool, ...], c: int,
+               played: tuple[tuple[int, int], ...]) -> None:
+            if sum(slots) > supply:  # more of the pair's cards than there are
+                return
+            if not queue:
+                pairs = sum(slots)
+                for s, at in played:
+                    own = slots[s]
+                    key = (own, pairs - own, len(slots) - pairs - (not own), at)
+                    out[key] = out.get(key, 0) + 1
+                return
+            s, rest = queue[0], queue[1:]
+            if slots[s] and again(c):
+                n = len(slots)
+                for first in (True, False):
+                    for second in (True, False):
+                        go((n, n + 1, *rest), (*slots, first, second), c + 1, played)
+            else:
+                go(rest, slots, c, (*played, (s, c)))
+
+        for first in (True, False):
+            for second in (True, False):
+                go((0, 1), (first, second), count, ())
+        return out
+
+    def _no_shortage(self, pair: int, hands: int) -> bool:
+        """Whether the unseen cards can never run short for ``hands`` hands (each begun with
+        a card of class ``pair``) and the banker: each takes cards only while its total is
+        at most the bust limit, so all but its last card have smallest values that sum to
+        at most that limit; the split's new hands take a card of the pair's each."""
+        m = self.m
+        lows = []
+        for k, c in enumerate(self.root):
+            low = self._low(k)
+            if low <= 0:
+                return False
+            lows += [low] * c
+        room = (m.BUST - self._low(pair)) * hands + m.BUST - sum(self._low(k) for k in self.up)
+        taken = 0
+        for low in sorted(lows):
+            if low > room:
+                break
+            room -= low
+            taken += 1
+        return sum(self.root) >= taken + (hands + 1) + (hands - 2)
+
+    def _low(self, k: int) -> int:
+        """The least a card of class ``k`` adds to a hand's total."""
+        bust = self.m.BUST
+        return self.m.hand_total([self.reps[k]] * (bust + 1))[0] // (bust + 1)
+
+    def _own(self, counts: Counts, hand: Cards, bet: int, count: int, pairs: int,
+             others: int) -> float:
+        """The expected payout of a split hand that plays by its own cards, times the
+        chance that the seat's other second cards come as ``_patterns`` says (``pairs`` of
+        them the pair's, ``others`` not), those drawn after the banker's final hand (the
+        same, for the cards dealt in any order)."""
+        key = (counts, self.up, hand, bet, count, pairs, others)
+        found = self.own_memo.get(key)
+        if found is not None:
+            return found
+        self._tick()
+        m = self.m
+        total, sig, pay = self._info(hand)
+        acts = () if total > m.BUST else tuple(
+            x for x in self._allowed(sig, bet, True, count) if not m.ACTION_SPLIT[x])
+        if not acts:
+            found = self._own_settle(counts, pay, bet, count, pairs, others)
+        else:
+            # its best action for itself, the other hands' cards unseen (the exact value
+            # of the hand alone; ties to the first action, as the bot plays)
+            best = max(acts, key=lambda x: (self._action(counts, hand, bet, True, count, x),
+                                            -x))
+            draw, stop = m.ACTION_DRAW[best], m.ACTION_STOP[best]
+            found = self._own_after(counts, hand, bet * m.ACTION_BET[best], count, draw,
+                                    stop, pairs, others)
+        self._keep(self.own_memo)
+        self.own_memo[key] = found
+        return found
+
+    def _own_after(self, counts: Counts, hand: Cards, bet: int, count: int, draw: int,
+                   stop: bool, pairs: int, others: int) -> float:
+        if draw:
+            return sum(q * self._own_after(rest, self._add(hand, k), bet, count, draw - 1,
+                                           stop, pairs, others)
+                       for q, k, rest in self._draws(counts))
+        if stop or self._info(hand)[0] > self.m.BUST:
+            return self._own_settle(counts, self._info(hand)[2], bet, count, pairs, others)
+        return self._own(counts, hand, bet, count, pairs, others)
+
+    def _own_settle(self, counts: Counts, pay: Sig, bet: int, count: int, pairs: int,
+                    others: int) -> float:
+        if not pairs and not others:
+            return self._settle(counts, pay, bet, True, count)
+        return sum(q * self._pay(pay, bet, True, count, banker)
+                   for banker, q in self._weighted(counts, pairs, others))
+
+    @staticmethod
+    def _chance(left_p: int, left: int, pairs: int, others: int) -> float:
+        """The chance that, of ``left`` cards (``left_p`` of the pair's class), ``pairs``
+        drawn are of that class and then ``others`` are not."""
+        if left < pairs + others:
+            return 0.0
+        w = 1.0
+        for i in range(pairs):
+            w *= (left_p - i) / (left - i)
+        for i in range(others):
+            w *= (left - left_p - i) / (left - pairs - i)
+        return w
+
+    def _left(self, counts: Counts, pairs: int, others: int) -> float:
+        return self._chance(counts[self.pair], sum(counts), pairs, others)
+
+    def _wplay(self, counts: Counts, hand: Cards, pairs: int, others: int) -> Dist:
+        """``_play``, each final hand times ``_chance`` on the cards it leaves."""
+        key = (counts, hand, self.pair, pairs, others)
+        found = self.wplay_memo.get(key)
+        if found is not None:
+            return found
+        self._tick()
+        if len(hand) > _DEPTH_LIMIT:
+            raise _OverBudget
+        total, sig, pay = self._info(hand)
+        draw, stop = (0, True) if total > self.m.BUST else self._policy(sig)
+        if not draw or draw > sum(counts):
+            found = ((pay, self._left(counts, pairs, others)),)
+        else:
+            acc: dict[Sig, float] = {}
+            for q, more, rest in self._more(counts, hand, draw):
+                if stop:
+                    s = self._info(more)[2]
+                    acc[s] = acc.get(s, 0.0) + q * self._left(rest, pairs, others)
+                else:
+                    for final, x in self._wplay(rest, more, pairs, others):
+                        acc[final] = acc.get(final, 0.0) + q * x
+            found = tuple(acc.items())
+        self._keep(self.wplay_memo, _MEMO_LIMIT // 8)
+        self.wplay_memo[key] = found
+        return found
+
+    def _weighted(self, counts: Counts, pairs: int, others: int) -> Dist:
+        """The banker's final hand from these counts (as ``_dealer``), each times the chance
+        that ``pairs`` cards then drawn are of the pair's class and ``others`` are not."""
+        key = (counts, self.up, self.pair, pairs, others)
+        found = self.weighted_memo.get(key)
+        if found is not None:
+            return found
+        listed = self._paths()
+        n = sum(counts)
+        if listed is None or n < listed.most:
+            acc: dict[Sig, float] = {}
+            kept = 0.0
+            for q, holes, rest in self._holes(counts, (), self.missing):
+                hand = self._key(holes + self.up)
+                _, sig, pay = self._info(hand)
+                if self._early(sig):
+                    continue
+                kept += q
+                if not self._plays(sig):
+                    acc[pay] = acc.get(pay, 0.0) + q * self._left(rest, pairs, others)
+                    continue
+                for final, x in self._wplay(rest, hand, pairs, others):
+                    acc[final] = acc.get(final, 0.0) + q * x
+            if kept <= 0.0:
+                raise _OverBudget
+            found = tuple((sig, x / kept) for sig, x in acc.items() if x > 0.0)
+            self._keep(self.weighted_memo, _MEMO_LIMIT // 20)
+            self.weighted_memo[key] = found
+            return found
+        p = self.pair
+        mass = [0.0] * len(listed.pays)
+        kept = 0.0
+        for (_, _, d, slot), drawn, q in zip(listed.entries, listed.drawn,
+                                             self._masses(listed, counts), strict=True):
+            kept += q
+            left_p, left = counts[p] - drawn[p], n - d
+            mass[slot] += q * self._chance(left_p, left, pairs, others)
+        if kept <= 0.0:
+            raise _OverBudget
+        found = tuple((sig, x / kept) for sig, x in zip(listed.pays, mass, strict=True)
+                      if x > 0.0)
+        self._keep(self.weighted_memo, _MEMO_LIMIT // 20)
+        self.weighted_memo[key] = found
+        return found
+
     # ------------------------------------------------------------ deciding
     def values(self, seat: int, hand: Sequence[int], up: Sequence[int], unseen: Sequence[int],
                acts: Sequence[int], *, bet: int, split: bool = False, count: int = 1,
@@ -705,14 +950,27 @@ class Expectation:
         joint = bool(before or after) or any(self.m.ACTION_SPLIT[a] for a in acts)
         asked = (self.root, self.up, self.missing, cards, bet, split, count, tuple(finished),
                  waiting, tuple(acts))
+        # (the reckoning, as last_mode tells it; the mode of the recursion; its steps)
         tries = [] if asked in self.joint_failed else \
-            [(0, min(self.joint, self.budget) if joint else self.budget)]
+            [(0, 0, min(self.joint, self.budget) if joint else self.budget)]
+        if joint and self.own and not before and not after:
+            tries.append((1, 0, self.budget))
         if joint:
-            tries.append((1, self.budget))
-        for mode, limit in (*tries, (2, self.fallback)):
+            tries.append((2, 1, self.budget))
+        for reckoning, mode, limit in (*tries, (3, 2, self.fallback)):
             self.mode, self.steps, self.limit = mode, 0, limit
-            self.last_mode = mode
+            self.last_mode = reckoning
             try:
+                if reckoning == 1:  # the split's hands each by its own cards, exactly
+                    got: dict[int, float] = {}
+                    for a in acts:
+                        value = self._own_split(cards, bet, count, a) \
+                            if self.m.ACTION_SPLIT[a] else \
+                            self._action(self.root, cards, bet, split, count, a)
+                        if value is None:
+                            raise _OverBudget  # not for this split: the next reckoning
+                        got[a] = value
+                    return got
                 if mode:  # the hand on its own
                     return {a: self._action(self.root, cards, bet, split, count, a)
                             for a in acts}
@@ -721,11 +979,11 @@ class Expectation:
                                                 waiting)
                         for a in acts}
             except (_OverBudget, RecursionError):
-                if mode == 0 and joint:
+                if reckoning == 0 and joint:
                     self._keep(self.joint_failed, _MEMO_LIMIT // 20)
                     self.joint_failed.add(asked)
                 continue
-        self.last_mode = 3
+        self.last_mode = 4
         stop = [a for a in acts if a == self.stop] or list(acts[:1])
         return {a: 0.0 if a in stop else -math.inf for a in acts}
 
