@@ -717,52 +717,58 @@ class Expectation:
             return None
         finals = self._patterns(lambda c: a in self._allowed(pair, bet, True, c),
                                 count + 1, self.root[p])
-        most = max(c for _, _, _, c in finals)
+        most = max(c for *_, c in finals)
         if not self._no_shortage(p, most):
             return None
         value = 0.0
-        for (own, others_p, others, c), times in finals.items():
-            part = 0.0
-            for q, k, rest in self._draws(self.root):
-                if (k == p) == own:
-                    part += q * self._own(rest, self._key((p, k)), bet, c, others_p, others)
-            value += times * part
+        for (drawn, own, others_p, others, c), times in finals.items():
+            firsts = [(q, rest) for q, k, rest in self._draws(self.root) if k == p] \
+                if drawn else [(1.0, self.root)]
+            for q1, after in firsts:
+                for q, k, rest in self._draws(after):
+                    if (k == p) == own:
+                        value += times * q1 * q * self._own(rest, self._key((p, k)), bet, c,
+                                                            others_p, others)
         return value
 
     @staticmethod
     def _patterns(again: Callable[[int], bool], count: int, supply: int
-                  ) -> dict[tuple[bool, int, int, int], int]:
-        """Every way a split's hands can be dealt their second cards, telling apart only
-        whether each card is one of the pair's (then the hand splits again, if ``again``
-        at the seat's number of hands then: always, as the table deals, in its order).
-        For each hand that plays: (its second card is one of the pair's, how many of the
-        other second cards are, how many are not, the seat's hands when it plays) -> the
-        number of such hands over the ways."""
-        out: dict[tuple[bool, int, int, int], int] = {}
+                  ) -> dict[tuple[bool, bool, int, int, int], int]:
+        """Every way a split's hands can be dealt their cards, telling apart only whether
+        each card is one of the pair's (then the hand splits again, if ``again`` at the
+        seat's number of hands then: always, as the table deals, in its order; its second
+        card makes a new hand after it). For each hand that plays: (its first card was
+        dealt by a split, not the pair's own; its second card is one of the pair's; how
+        many of the other cards dealt are, how many are not; the seat's hands when it
+        plays) -> the number of such hands over the ways."""
+        out: dict[tuple[bool, bool, int, int, int], int] = {}
 
-        def go(queue: tuple[int, ...], slots: tuple[bool, ...], c: int,
-               played: tuple[tuple[int, int], ...]) -> None:
+        def go(queue: tuple[tuple[int, int], ...], slots: tuple[bool, ...], c: int,
+               played: tuple[tuple[int, int, int], ...]) -> None:
             if sum(slots) > supply:  # more of the pair's cards than there are
                 return
             if not queue:
                 pairs = sum(slots)
-                for s, at in played:
+                for first, s, at in played:
                     own = slots[s]
-                    key = (own, pairs - own, len(slots) - pairs - (not own), at)
+                    drawn = first >= 0
+                    key = (drawn, own, pairs - own - drawn,
+                           len(slots) - pairs - (not own), at)
                     out[key] = out.get(key, 0) + 1
                 return
-            s, rest = queue[0], queue[1:]
+            (first, s), rest = queue[0], queue[1:]
             if slots[s] and again(c):
                 n = len(slots)
-                for first in (True, False):
-                    for second in (True, False):
-                        go((n, n + 1, *rest), (*slots, first, second), c + 1, played)
+                for one in (True, False):
+                    for two in (True, False):
+                        go(((first, n), (s, n + 1), *rest), (*slots, one, two), c + 1,
+                           played)
             else:
-                go(rest, slots, c, (*played, (s, c)))
+                go(rest, slots, c, (*played, (first, s, c)))
 
-        for first in (True, False):
-            for second in (True, False):
-                go((0, 1), (first, second), count, ())
+        for one in (True, False):
+            for two in (True, False):
+                go(((-1, 0), (-1, 1)), (one, two), count, ())
         return out
 
     def _no_shortage(self, pair: int, hands: int) -> bool:
