@@ -133,7 +133,8 @@ def predicted_mean(game: BankingGame) -> tuple[float, float, int]:
     """The expect bot's own reckoning of its mean result per round, in bets: every deal of
     the player's two cards and the house's face-up card (by class, with its probability),
     the house's BlackJack settled at once, else the bot's value of its best first action.
-    Exact but for splits (on one deck, past JOINT_BUDGET: valued as independent hands).
+    Exact, a split's hands playing by their own cards (last_mode 1, past JOINT_BUDGET;
+    the bot at the table plays each split hand seeing more than that).
     (mean, seconds, deals reckoned)."""
     m = game.module
     bot = Expectation(m, budget=10**9, joint=0)
@@ -220,8 +221,8 @@ def main() -> None:
     if args.predict:
         mean, secs, deals = predicted_mean(game)
         print(f"expect bot on blackjack_casino, its own reckoning over {deals} deals: mean "
-              f"{mean:+.5f} bets per round ({secs:.0f} s; splits valued as independent "
-              "hands)")
+              f"{mean:+.5f} bets per round ({secs:.0f} s; splits exact with their hands "
+              "playing by their own cards)")
     if args.rounds:
         e = expect_mean(game, args.rounds, args.seed)
         m, half = e["mean"], e["half"]

@@ -75,10 +75,11 @@ class Paths:
 # reckoning, and then to stopping (docs/language.md, the banking family's bots).
 DECISION_BUDGET = 600_000  # about five seconds of the slowest steps
 FALLBACK_BUDGET = 150_000
-# Of DECISION_BUDGET, the steps the exact reckoning of a seat's split hands may take (a
-# split with 8 unseen cards takes about 11,000, with 10 about 150,000, with a full deck
-# millions); past that, and for that decision ever after, the hands are valued each on
-# its own. A failed try costs about a quarter of a second.
+# Of DECISION_BUDGET, the steps the exact reckoning of a seat's split hands together may
+# take (a split with 8 unseen cards takes about 11,000, with 10 about 150,000, with a full
+# deck millions); past that, and for that decision ever after, a split of the seat's only
+# hand is reckoned with its hands playing by their own cards, else the hands are valued
+# each on its own. A failed try costs about a quarter of a second.
 JOINT_BUDGET = 50_000
 PATHS_BUDGET = 100_000  # banker hands listed per face-up cards (else: a recursion per counts)
 _MEMO_LIMIT = 200_000  # entries per memo (a full memo is emptied): a few hundred MB in all
@@ -114,21 +115,50 @@ class Expectation:
     the payout by what ``PAYOUT_READS`` names (the compiler states both), so the memo
     merges only hands no formula can tell apart.
 
-    A split, and every play of a seat with several hands, is reckoned over all the seat's
-    hands at once, as the table plays them: the two hands take their cards (the first, then
-    the second), the first plays on (and may split again) while the others wait with their
-    cards in view, each card one hand takes is gone for the next, the value of a hand's
-    play counts what it leaves for the waiting hands and for the banker, and the banker's
-    one final hand settles every hand. A finished hand whose payout the banker's hand
-    cannot change (a busted one) counts as a constant; the others stay in the state by what
-    the payout reads of them. That is exact, and costly: the state holds the finished
-    hands and the waiting ones, and every count of the cards left needs the banker's final
-    hand reckoned anew. It fits ``JOINT_BUDGET`` steps on a shoe of about eight cards; a
-    full deck needs millions. Past that budget (remembered: the same decision is not tried
-    again) the hands are valued each on its own: each hand the split makes draws from the
-    unseen cards as they are at the split (a card one takes is not removed for the other)
-    and may split again (counting the hands made on its own branch); a play of one of
-    several hands values that hand alone (the usual "independent hands" estimate).
+    A split, and every play of a seat with several hands, is first reckoned over all the
+    seat's hands at once, as the table plays them: the two hands take their cards (the
+    first, then the second), the first plays on (and may split again) while the others wait
+    with their cards in view, each card one hand takes is gone for the next, the value of a
+    hand's play counts what it leaves for the waiting hands and for the banker, and the
+    banker's one final hand settles every hand. Every play of every hand is then the one
+    that maximises the expected sum of the seat's payouts given all the seat has seen: the
+    seat's best, exactly. A finished hand whose payout the banker's hand cannot change (a
+    busted one) counts as a constant; the others stay in the state by what the payout reads
+    of them. That is costly: the state holds the finished hands and the waiting ones, and
+    every count of the cards left needs the banker's final hand reckoned anew (a split of
+    8s on a full deck leaves some 75,000 counts). It fits ``JOINT_BUDGET`` steps on a shoe
+    of about eight to ten cards. Past that budget (remembered: the same decision is not
+    tried again):
+
+    A split of the seat's only hand is reckoned exactly for a stated play of its hands
+    (``last_mode`` 1): each hand splits again whenever the rules let it (as the table deals:
+    its second card makes a new hand after it), and each hand then plays its best for its
+    own payout given the cards seen at the split and its own cards (a hand made by a second
+    split knows the card it began with), not the cards of the seat's other hands. The
+    value is the exact expectation of the sum of the payouts of all the hands under that
+    play; that play sees less than the seat, so the value is at most the seat's best. It
+    is reckoned by a theorem: the cards come from a shuffled shoe, and taking blocks of
+    them in another order (each block's length depending only on its own cards) does not
+    change what the blocks hold together. So one hand's cards and the banker's may be taken
+    first (after the face-down cards), and the other hands' after them; all those change
+    is which way the split's hands were dealt, told apart only by whether each second card
+    is of the pair's class (``_patterns``: a few dozen ways to four hands). Each hand's
+    payout is its value as a hand alone from the counts at the split (the memo every hand
+    uses), its banker's final hands weighed by the chance that the other hands' cards then
+    come as the way says (a product of falling factorials of the counts the banker leaves:
+    ``_weighted``). The reckoning applies where the unseen cards cannot run short for the
+    most hands and the banker (``_no_shortage``: a bound from the cards' smallest values;
+    always on a full deck with one player), the split deals one card to each hand and does
+    not stop, the payout does not read the seat's number of hands, and only a card of the
+    pair's own class makes a pair the rules split again. It costs about as much as valuing
+    one hand alone.
+
+    Else (and for the play of one of several hands, past the budget) the hands are valued
+    each on its own (``last_mode`` 2): each hand the split makes draws from the unseen
+    cards as they are at the split (a card one takes is not removed for the other) and may
+    split again (counting the hands made on its own branch); a play of one of several hands
+    values that hand alone, from the cards unseen then (the usual "independent hands"
+    estimate).
 
     What the reckoning does not model, said plainly:
     - the cards that other seats draw after this decision;
@@ -136,15 +166,16 @@ class Expectation:
       the conditions and the banker's policy and early showdown are evaluated on a table
       holding only the hand (as many times as the seat has hands) and the banker's hand
       (for the conditions, its face-up cards: the rest is unknown then).
-    So with one player at the table, each value is exact within ``JOINT_BUDGET``.
+    So with one player at the table, each value is exact within ``JOINT_BUDGET``, and a
+    split of the seat's only hand past it is exact for the play stated above.
 
     Each decision may take ``budget`` steps; past that it reckons again with the banker's
     final hand drawn from the unseen cards as they are at the decision (one distribution
     for all outcomes of the hand's draws: the usual approximate method), and past
     ``FALLBACK_BUDGET`` steps of that it stops (or takes the first legal action).
-    ``last_mode`` tells which: 0 exact; 1 exact but for the split hands, valued each on
-    its own; 2 the banker's hand from the counts at the decision, hands on their own;
-    3 stopped."""
+    ``last_mode`` tells which: 0 exact (the seat's best); 1 exact, a split's hands playing
+    by their own cards; 2 exact but for the split hands, valued each on its own; 3 the
+    banker's hand from the counts at the decision, hands on their own; 4 stopped."""
 
     def __init__(self, m: BankingModule, budget: int = DECISION_BUDGET,
                  fallback: int | None = None, joint: int | None = None,
@@ -184,7 +215,7 @@ class Expectation:
         self.root: Counts = ()
         self.steps = 0
         self.limit = 0
-        self.mode = 0  # see last_mode
+        self.mode = 0  # the recursion: 0 exact, 1 split hands on their own, 2 approximate
         self.last_mode = 0
         self.info_memo: dict[Cards, tuple[int, Sig, Sig]] = {}
         self.rep_of: dict[Sig, Cards] = {}
@@ -207,6 +238,9 @@ class Expectation:
         self.own_memo: dict[tuple[object, ...], float] = {}
         self.weighted_memo: dict[tuple[object, ...], Dist] = {}
         self.wplay_memo: dict[tuple[object, ...], Dist] = {}
+        self.masses_memo: dict[tuple[object, ...], list[float]] = {}
+        self.groups_memo: dict[tuple[object, ...], tuple[tuple[tuple[int, int], ...],
+                                                         tuple[int, ...]]] = {}
         self.pair = 0  # the class of the pair being split (_own_split)
 
     # ------------------------------------------------------------ hands and formulas
@@ -494,6 +528,15 @@ class Expectation:
         """The probability of each of the banker's listed draws from these counts (before
         the early showdown's condition: the entries whose face-down cards end the round at
         the deal are not listed)."""
+        key = (counts, self.up, self.missing)
+        found = self.masses_memo.get(key)
+        if found is None:
+            found = self._masses_of(listed, counts)
+            self._keep(self.masses_memo, _MEMO_LIMIT // 100)
+            self.masses_memo[key] = found
+        return found
+
+    def _masses_of(self, listed: Paths, counts: Counts) -> list[float]:
         n = sum(counts)
         self._tick(len(listed.entries) // 16 + 1)
         inverse = [1.0]
@@ -916,13 +959,19 @@ class Expectation:
             self.weighted_memo[key] = found
             return found
         p = self.pair
+        groups = self.groups_memo.get((self.up, self.missing, p))
+        if groups is None:  # each entry's (pair's cards drawn, cards drawn), numbered
+            seen: dict[tuple[int, int], int] = {}
+            index = tuple(seen.setdefault((drawn[p], d), len(seen)) for (_, _, d, _), drawn
+                          in zip(listed.entries, listed.drawn, strict=True))
+            groups = self.groups_memo[(self.up, self.missing, p)] = (tuple(seen), index)
+        combos, at = groups
+        w = [self._chance(counts[p] - dp, n - d, pairs, others) for dp, d in combos]
         mass = [0.0] * len(listed.pays)
-        kept = 0.0
-        for (_, _, d, slot), drawn, q in zip(listed.entries, listed.drawn,
-                                             self._masses(listed, counts), strict=True):
-            kept += q
-            left_p, left = counts[p] - drawn[p], n - d
-            mass[slot] += q * self._chance(left_p, left, pairs, others)
+        masses = self._masses(listed, counts)
+        kept = sum(masses)
+        for (_, _, _, slot), i, q in zip(listed.entries, at, masses, strict=True):
+            mass[slot] += q * w[i]
         if kept <= 0.0:
             raise _OverBudget
         found = tuple((sig, x / kept) for sig, x in zip(listed.pays, mass, strict=True)
