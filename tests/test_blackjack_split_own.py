@@ -7,11 +7,14 @@ expectation of the seat's payouts under that play, resplits to four hands includ
 The bot reckons it by a theorem (the hands' draws reordered; see Expectation). The reference
 here follows the table's order card by card instead: the house's face-down card first
 (given that it makes no BlackJack with the face-up card), the split's two hands take a card
-each, the first plays on (it splits again on a pair while the seat has fewer than four
+each, the first plays on (it may split again on a pair while the seat has fewer than four
 hands, its second card making a new hand after it), then the next, and the house draws
 after all of them, from what is left. Each hand's play is its best for itself given the
 cards seen at the split and its own cards, reckoned here by a separate recursion over the
-unseen cards (blackjack_casino.rules written out by hand, as in test_blackjack_split.py)."""
+unseen cards (blackjack_casino.rules written out by hand, as in test_blackjack_split.py);
+for a pair, whether to split again is reckoned so too, the hands it would make valued each
+on its own (each drawing from the cards unseen by that hand, counting only the hands made on
+its own branch)."""
 
 from __future__ import annotations
 
@@ -83,34 +86,45 @@ def goes_on(hole: int, up: int) -> bool:
 
 
 @functools.cache
-def own_best(comp: Comp, hand: tuple[int, ...], up: int) -> str:
-    """The best play of a split hand for itself, the face-down card among ``comp``:
-    'hit' or 'stand' (a split ace takes no more; no double after a split)."""
-    values = own_values(comp, hand, up)
-    return "hit" if values.get("hit", -9.0) >= values["stand"] else "stand"
+def own_best(comp: Comp, hand: tuple[int, ...], up: int, hands: int) -> str:
+    """The best play of a split hand for itself, the face-down card among ``comp``, the
+    seat holding ``hands`` hands: 'hit', 'stand' or 'split' (again; ties go to the others,
+    as the bot plays). A split ace takes no more; no double after a split."""
+    values = own_values(comp, hand, up, hands)
+    best = "hit" if values.get("hit", -9.0) >= values["stand"] else "stand"
+    return "split" if values.get("split", -9.0) > values[best] else best
 
 
 @functools.cache
-def own_values(comp: Comp, hand: tuple[int, ...], up: int) -> dict[str, float]:
+def own_values(comp: Comp, hand: tuple[int, ...], up: int, hands: int) -> dict[str, float]:
+    """Each play's value for the hand alone; a split again makes two hands, each taking its
+    card from ``comp`` as it is now and counting only the hands made on its own branch."""
     holes = [(c, v) for v, c in zip(VALUES, comp, strict=True) if c and goes_on(v, up)]
     kept = sum(c for c, _ in holes)
-    out = {"stand": sum(c * settle([hand], up, v, take(comp, v)) for c, v in holes) / kept}
-    if total(hand) < 21 and hand[0] != 11:
-        n = sum(comp)
-        hit = 0.0
+    n = sum(comp)
+
+    def drawn(values: tuple[int, ...], count: int) -> float:
+        """The hand ``values`` taking one card from ``comp``, then played at its best."""
+        out = 0.0
         for c, h in holes:  # the face-down card h, then the hand's card x
             for v, cx in zip(VALUES, take(comp, h), strict=True):
                 if cx:
-                    more = (*hand, v)
-                    after = take(comp, v)
-                    value = -1.0 if total(more) > 21 else own_value(after, more, up)
-                    hit += c * cx / (n * (n - 1)) * value
-        out["hit"] = hit * n / kept
+                    more = (*values, v)
+                    value = -1.0 if total(more) > 21 else \
+                        own_value(take(comp, v), more, up, count)
+                    out += c * cx / (n * (n - 1)) * value
+        return out * n / kept
+
+    out = {"stand": sum(c * settle([hand], up, v, take(comp, v)) for c, v in holes) / kept}
+    if total(hand) < 21 and hand[0] != 11:
+        out["hit"] = drawn(hand, hands)
+    if len(hand) == 2 and hand[0] == hand[1] and hands < 4:
+        out["split"] = 2 * drawn(hand[:1], hands + 1)
     return out
 
 
-def own_value(comp: Comp, hand: tuple[int, ...], up: int) -> float:
-    return max(own_values(comp, hand, up).values())
+def own_value(comp: Comp, hand: tuple[int, ...], up: int, hands: int) -> float:
+    return max(own_values(comp, hand, up, hands).values())
 
 
 class Table:
@@ -127,7 +141,11 @@ class Table:
         if i == len(hands):
             return settle([h for h, _ in hands], self.up, self.hole, comp)
         cards, dealt = hands[i]
-        if len(cards) == 2 and cards[0] == cards[1] and len(hands) < 4:  # split again
+        own = self.root
+        for v in dealt:
+            own = take(own, v)
+        play = own_best(own, cards, self.up, len(hands)) if total(cards) <= 21 else "stand"
+        if play == "split":  # again
             out = 0.0
             for p, x, rest in draws(comp):
                 for q, y, left in draws(rest):
@@ -135,12 +153,7 @@ class Table:
                     new = ((cards[1], y), (dealt[-1], y))      # is the one this one was dealt
                     out += p * q * self.play(left, (*hands[:i], made, new, *hands[i + 1:]), i)
             return out
-        if total(cards) > 21:
-            return self.play(comp, hands, i + 1)
-        own = self.root
-        for v in dealt:
-            own = take(own, v)
-        if own_best(own, cards, self.up) == "stand":
+        if play == "stand":
             return self.play(comp, hands, i + 1)
         return sum(p * self.play(rest, (*hands[:i], ((*cards, v), (*dealt, v)),
                                         *hands[i + 1:]), i)
@@ -173,6 +186,9 @@ SHOES = [
     ("S8 H8", "D10", "S10 HK DQ CJ S9 H9 D9 C8 S7 H7 D3 CA H2 S5 D10"),  # a third 8; no A hole
     ("SK HQ", "D6", "S10 HJ DQ S9 H9 D9 C9 S8 H8 D8 C7 SA D10 C6 H10"),  # up to four hands
     ("S9 H9", "DA", "S10 HK DQ CJ C9 H8 D8 S7 H7 D10 CA S10 C10 H10 D7"),  # no 10 hole
+    # a hand that draws a third 10 (a third 9) stands on it rather than split again
+    ("SK HQ", "D10", "S10 HJ DQ S9 H9 D9 C9 S8 H8 D8 C7 SA D10 C6 H10"),
+    ("S9 H9", "D10", "C9 D9 H8 D8 S7 H7 C7 D6 CA S10 H10 C10 D10 S8 C8"),
 ]
 
 

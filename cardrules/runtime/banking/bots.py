@@ -131,10 +131,12 @@ class Expectation:
     tried again):
 
     A split of the seat's only hand is reckoned exactly for a stated play of its hands
-    (``last_mode`` 1): each hand splits again whenever the rules let it (as the table deals:
-    its second card makes a new hand after it), and each hand then plays its best for its
-    own payout given the cards seen at the split and its own cards (a hand made by a second
-    split knows the card it began with), not the cards of the seat's other hands. The
+    (``last_mode`` 1): each hand plays its best for its own payout given the cards seen at
+    the split and its own cards (a hand made by a second split knows the card it began
+    with), not the cards of the seat's other hands; a hand holding a pair the rules let it
+    split again does so (its second card making a new hand after it, as the table deals)
+    if the hands it would make, valued each on its own from its own reckoning (the
+    estimate below), come to more than its best other action. The
     value is the exact expectation of the sum of the payouts of all the hands under that
     play; that play sees less than the seat, so the value is at most the seat's best. It
     is reckoned by a theorem: the cards come from a shuffled shoe, and taking blocks of
@@ -758,11 +760,19 @@ class Expectation:
                  if a in self._allowed(self._info(self._key((p, k)))[1], bet, True, count + 1)]
         if again not in ([], [p]):
             return None
-        finals = self._patterns(lambda c: a in self._allowed(pair, bet, True, c),
-                                count + 1, self.root[p])
-        most = max(c for *_, c in finals)
-        if not self._no_shortage(p, most):
+        if not self._no_shortage(p, self._most_hands(pair, bet, count + 1, a)):
             return None
+        chosen: dict[tuple[int, bool], bool] = {}
+
+        def split_again(c: int, drawn: bool) -> bool:
+            """Whether a split hand holding a pair splits again, the seat holding ``c``
+            hands; ``drawn``: its first card was dealt by a split (so it knows it)."""
+            if (c, drawn) not in chosen:
+                chosen[(c, drawn)] = a in self._allowed(pair, bet, True, c) and \
+                    self._again(p, pair, bet, c, drawn, a)
+            return chosen[(c, drawn)]
+
+        finals = self._patterns(split_again, count + 1, self.root[p])
         value = 0.0
         for (drawn, own, others_p, others, c), times in finals.items():
             firsts = [(q, rest) for q, k, rest in self._draws(self.root) if k == p] \
@@ -774,13 +784,40 @@ class Expectation:
                                                             others_p, others)
         return value
 
+    def _most_hands(self, pair: Sig, bet: int, count: int, a: int) -> int:
+        """The most hands a split's second splits can make (the rules' limit, or the pair's
+        cards left)."""
+        most = count
+        while most - count < self.root[self.pair] and a in self._allowed(pair, bet, True, most):
+            most += 1
+        return most
+
+    def _again(self, p: int, pair: Sig, bet: int, count: int, drawn: bool, a: int) -> bool:
+        """Whether a split hand holding a pair of class ``p`` does best for itself to split
+        again, as it reckons by its own cards (the cards unseen at the split less its own):
+        the hands it would make valued each on its own (the estimate: ``mode`` 1), against
+        its best other action, exactly; ties go to the other action, as the bot plays."""
+        counts = self.root
+        for _ in range(2 if drawn else 1):
+            counts = counts[:p] + (counts[p] - 1,) + counts[p + 1:]
+        hand = self._key((p, p))
+        others = [self._action(counts, hand, bet, True, count, x)
+                  for x in self._allowed(pair, bet, True, count) if not self.m.ACTION_SPLIT[x]]
+        self.mode = 1
+        try:
+            value = self._action(counts, hand, bet, True, count, a)
+        finally:
+            self.mode = 0
+        return not others or value > max(others)
+
     @staticmethod
-    def _patterns(again: Callable[[int], bool], count: int, supply: int
+    def _patterns(again: Callable[[int, bool], bool], count: int, supply: int
                   ) -> dict[tuple[bool, bool, int, int, int], int]:
         """Every way a split's hands can be dealt their cards, telling apart only whether
-        each card is one of the pair's (then the hand splits again, if ``again`` at the
-        seat's number of hands then: always, as the table deals, in its order; its second
-        card makes a new hand after it). For each hand that plays: (its first card was
+        each card is one of the pair's (then the hand splits again if ``again`` says so,
+        given the seat's number of hands then and whether the hand's first card was dealt
+        by a split; as the table deals, in its order; its second card makes a new hand
+        after it). For each hand that plays: (its first card was
         dealt by a split, not the pair's own; its second card is one of the pair's; how
         many of the other cards dealt are, how many are not; the seat's hands when it
         plays) -> the number of such hands over the ways."""
@@ -800,7 +837,7 @@ class Expectation:
                     out[key] = out.get(key, 0) + 1
                 return
             (first, s), rest = queue[0], queue[1:]
-            if slots[s] and again(c):
+            if slots[s] and again(c, first >= 0):
                 n = len(slots)
                 for one in (True, False):
                     for two in (True, False):
