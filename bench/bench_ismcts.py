@@ -70,15 +70,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="deals against random (default: half of --seeds)")
     ap.add_argument("--seeds-for", default="",
                     help="deals for some games, e.g. titanic=2,tractor=3 (against random: half)")
+    ap.add_argument("--budget-for", default="",
+                    help="budgets for some games, e.g. blackjack=400,tractor=50")
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
     names = [g for g in args.games.split(",") if g] or [p.stem for p in builtin_games()]
-    kind = f"ismcts:{args.budget}"
+    budgets = {k: v for k, _, v in (x.partition("=") for x in args.budget_for.split(",") if x)}
     jobs: list[Job] = []
     special = {k: int(v) for k, _, v in (x.partition("=") for x in args.seeds_for.split(",")
                                           if x)}
     for name in names:
         game = load(name)
+        kind = f"ismcts:{budgets.get(name, args.budget)}"
         for opponent in args.opponents.split(","):
             seeds = special.get(name, args.seeds)
             count = seeds if opponent != "random" else \
@@ -97,7 +100,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{done}/{len(jobs)} rounds, {time.perf_counter() - started:.0f}s: {name} "
                   f"{opp} seat {_seat}: {mine} vs {theirs}", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    print(f"ismcts budget {args.budget} a decision; {time.perf_counter() - started:.0f}s in all")
+    print(f"ismcts budget {args.budget} a decision"
+          + (f" ({args.budget_for})" if budgets else "")
+          + f"; {time.perf_counter() - started:.0f}s in all")
     print(f"{'game':17} {'opponent':10} {'rounds':>6} {'ismcts':>8} {'opponent':>9} "
           f"{'gain':>8} {'95% interval':>19} {'better':>6} {'worse':>6} {'dec/s':>6} "
           f"{'it/dec':>6}")

@@ -11,15 +11,14 @@ with an iteration budget the move is fixed by the random generator's state."""
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
+from .clone import clone
 from .worlds import Worlds, find_worlds
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]  # a bot: (view, legal, rng)
@@ -52,12 +51,6 @@ class _Node:
         self.avail = 0
         self.total = 0.0
         self.squares = 0.0  # of the scores credited: for the spread of the mean
-
-
-def _clone(table: Any) -> Any:
-    """A copy of a table to play on; the compiled rules module it plays by is shared."""
-    shared = {id(v): v for v in vars(table).values() if isinstance(v, ModuleType)}
-    return copy.deepcopy(table, shared)
 
 
 def _surest(tried: list[tuple[Hashable, _Node]]) -> Hashable:
@@ -121,6 +114,7 @@ class ISMCTS:
         worlds.prepare(view)
         # Worlds are found as the search goes (a short search needs few), then reused in turn.
         tables: list[Any] = []  # each world's table at the decision, copied for each use
+        frozen: dict[int, Any] = {}  # their tuples that hold nothing that changes
         tries = TRIES
         root = _Node(view.seat)
         bounds = [math.inf, -math.inf]
@@ -140,7 +134,9 @@ class ISMCTS:
                 if tries > 0:
                     continue
                 break
-            self._iterate(root, _clone(tables[i % len(tables)]), rng, bounds)
+            # Each copy's chance events (cards a stock deals later) are drawn afresh.
+            table = clone(tables[i % len(tables)], rng.getrandbits(32), frozen)
+            self._iterate(root, table, rng, bounds)
             i += 1
         self.stats.searched += 1
         self.stats.worlds += len(tables)
