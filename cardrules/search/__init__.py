@@ -61,8 +61,10 @@ def make_search_bot(game: Game, kind: str) -> ISMCTS:
         from ..runtime.banking.bots import make_threshold
         from .banking import BankingWorlds
         m = game.module
+        # A banking move's score scales with the bet: a larger bet's few lucky tries look
+        # better than the smallest bet's many; it must beat the plain bot's move clearly.
         return ISMCTS(lambda: BankingWorlds(m), budget=budget,  # type: ignore[arg-type]
-                      policy=make_threshold(m, 17))  # type: ignore[arg-type]
+                      policy=make_threshold(m, 17), margin=2.0)  # type: ignore[arg-type]
     if game.family == "tricks":
         from ..runtime.tricks.bots import make_greedy as tricks_greedy
         from .tricks import TricksWorlds

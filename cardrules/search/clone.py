@@ -64,8 +64,9 @@ def _copier_for(t: type) -> _Copier:
         return _set
     if issubclass(t, random.Random):
         return _random
-    if dataclasses.is_dataclass(t) and t.__dataclass_params__.frozen \
-            and not any(_may_change(str(f.type)) for f in dataclasses.fields(t)):
+    params = getattr(t, "__dataclass_params__", None)  # a dataclass's
+    if params is not None and params.frozen \
+            and not any(_may_change(str(f.type)) for f in dataclasses.fields(t)):  # type: ignore[arg-type]
         _SHARED.add(t)
         return _shared
     if issubclass(t, (list, dict, set)) or getattr(t, "__deepcopy__", None) is not None \
@@ -113,7 +114,7 @@ def _tuple(x: tuple[Any, ...], memo: dict[int, Any], seed: int | None) -> Any:
     if frozen is not None and id(x) in frozen:
         return x
     items = [v if type(v) in _SHARED else _copy(v, memo, seed) for v in x]
-    if all(a is b for a, b in zip(items, x)):
+    if all(a is b for a, b in zip(items, x, strict=True)):
         if frozen is not None:
             frozen[id(x)] = x  # kept alive there: its id is not reused meanwhile
         return x
@@ -127,7 +128,7 @@ def _named_tuple(x: tuple[Any, ...], memo: dict[int, Any], seed: int | None) -> 
     if frozen is not None and id(x) in frozen:
         return x
     items = [v if type(v) in _SHARED else _copy(v, memo, seed) for v in x]
-    if all(a is b for a, b in zip(items, x)):
+    if all(a is b for a, b in zip(items, x, strict=True)):
         if frozen is not None:
             frozen[id(x)] = x
         return x

@@ -27,6 +27,7 @@ EXPLORE = 0.7  # UCB1's exploration constant, on rewards scaled to [0, 1]
 WORLDS = 24  # consistent samples found per decision, at most, reused in turn
 REUSE = 3  # iterations per world found (until WORLDS are found)
 TRIES = 400  # replays (samples and repairs) spent finding them
+MARGIN = 0.0  # standard errors by which a move must beat the plain bot's (see _choose)
 MAX_STEPS = 5_000  # actions of one play-out, at most (every round ends sooner)
 
 
@@ -53,20 +54,39 @@ class _Node:
         self.squares = 0.0  # of the scores credited: for the spread of the mean
 
 
-def _surest(tried: list[tuple[Hashable, _Node]]) -> Hashable:
-    """The action whose mean score is highest less 1.96 standard errors (the spread of one
-    action's scores, or of all of them for an action tried once): an action tried often
-    with steady scores beats one that looked good in a few noisy tries."""
+def _spread(tried: list[tuple[Hashable, _Node]]) -> Callable[[_Node], tuple[float, float]]:
+    """Each action's mean score and the variance of that mean (from the spread of its own
+    scores, or of all of them for an action tried once)."""
     n = sum(c.visits for _, c in tried)
     mean = sum(c.total for _, c in tried) / n
     pooled = max(sum(c.squares for _, c in tried) / n - mean ** 2, 0.0)
 
-    def bound(c: _Node) -> float:
+    def of(c: _Node) -> tuple[float, float]:
         m = c.total / c.visits
         var = (c.squares - c.visits * m * m) / (c.visits - 1) if c.visits > 1 else pooled
-        return m - 1.96 * math.sqrt(max(var, 0.0) / c.visits)
+        return m, max(var, 0.0) / c.visits
 
-    return max(tried, key=lambda kc: (bound(kc[1]), kc[1].visits))[0]
+    return of
+
+
+def _choose(tried: list[tuple[Hashable, _Node]], plain: Hashable, margin: float) -> Hashable:
+    """The action whose mean score is highest less 1.96 standard errors (an action tried
+    often with steady scores beats one that looked good in a few noisy tries); but the plain
+    bot's action ``plain`` unless that one's mean is ahead of it by more than ``margin``
+    standard errors of the difference: a search leaves the plain bot's move only for one
+    it found better, not for one that was lucky in a few worlds."""
+    of = _spread(tried)
+
+    def bound(c: _Node) -> float:
+        m, v = of(c)
+        return m - 1.96 * math.sqrt(v)
+
+    best, node = max(tried, key=lambda kc: (bound(kc[1]), kc[1].visits))
+    base = next((c for k, c in tried if k == plain), None)
+    if base is None or best == plain:
+        return best
+    (mb, vb), (mp, vp) = of(node), of(base)
+    return best if mb - mp > margin * math.sqrt(vb + vp) else plain
 
 
 def _key(action: Any) -> Hashable:
@@ -90,12 +110,13 @@ class ISMCTS:
 
     def __init__(self, worlds: Callable[[], Worlds], *, budget: Budget,
                  policy: Policy, view_of: Callable[[Any, int], Any] | None = None,
-                 epsilon: float = 0.2) -> None:
+                 epsilon: float = 0.2, margin: float | None = None) -> None:
         self.make_worlds = worlds
         self.budget = budget
         self.policy = policy
         self.view_of = view_of or (lambda table, seat: table.view(seat))
         self.epsilon = epsilon
+        self.margin = MARGIN if margin is None else margin
         self.stats = Stats()
 
     def __call__(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -104,12 +125,12 @@ class ISMCTS:
             return legal[0]
         started = time.perf_counter()
         seed = rng.getrandbits(64)  # the search's own generator: one draw from the table's
-        move = self._search(view, legal, random.Random(seed), started)
+        move = self._search(view, legal, seed, started)
         self.stats.seconds += time.perf_counter() - started
         return move
 
-    def _search(self, view: Any, legal: Sequence[Any], rng: random.Random,
-                started: float) -> Any:
+    def _search(self, view: Any, legal: Sequence[Any], seed: int, started: float) -> Any:
+        rng = random.Random(seed)
         worlds = self.make_worlds()
         worlds.prepare(view)
         # Worlds are found as the search goes (a short search needs few), then reused in turn.
@@ -148,7 +169,8 @@ class ISMCTS:
         tried = [(k, c) for k, c in root.children.items() if k in keys and c.visits]
         if not tried:
             return self.policy(view, legal, rng)
-        return keys[_surest(tried)]
+        plain = _key(self.policy(view, legal, random.Random(seed)))
+        return keys[_choose(tried, plain, self.margin)]
 
     def _iterate(self, root: _Node, table: Any, rng: random.Random,
                  bounds: list[float]) -> None:
