@@ -4,6 +4,7 @@ options are checked with a sentence."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import subprocess
@@ -170,3 +171,66 @@ def test_cli_simulates_with_the_search_bot() -> None:
                          capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
     assert "not a number of iterations" in bad.stderr
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_plays_as_a_deep_copy(name: str) -> None:
+    """search/clone.py's copy of a world's table plays on exactly as a deep copy does (the
+    same legal moves, views and result), shares nothing the play changes with the table it
+    was copied from, and, given a seed, draws its chance events afresh."""
+    from cardrules.search.clone import clone
+
+    game, table = _table(name, seed=7)
+    for _ in range(9):
+        if table.over:
+            break
+        table.apply(table.bot_move())
+    if table.over:
+        table = _table(name, seed=8)[1]
+    view = table.view(table.seat)
+    bot = game.bots(["ismcts:8"] * game.players)[table.seat]
+    worlds = bot.make_worlds()
+    worlds.prepare(view)
+    (_, world), = find_worlds(worlds, random.Random(1), wanted=1, tries=400)[0]
+    before = (world.view(world.seat), _hidden(world, world.seat), world.seat)
+    frozen: dict[int, Any] = {}
+    for round_ in range(2):  # the second copy reuses the frozen tuples the first found
+        copied = clone(world, frozen=frozen)
+        shared = {id(v): v for v in vars(world).values() if isinstance(v, type(random))}
+        deep = copy.deepcopy(world, shared)
+        rng = random.Random(round_)
+        steps = 0
+        while not deep.over:
+            legal = deep.legal_actions()
+            assert copied.legal_actions() == legal
+            assert copied.seat == deep.seat and copied.view(copied.seat) == deep.view(deep.seat)
+            move = legal[rng.randrange(len(legal))]
+            deep.apply(move)
+            copied.apply(move)
+            steps += 1
+        assert copied.over and steps > 0
+        assert copied.result().scores == deep.result().scores
+        assert (world.view(world.seat), _hidden(world, world.seat), world.seat) == before
+    assert frozen or game.family == "banking"
+    if game.family == "banking":  # the stock's next cards: the same state, or a fresh one
+        assert clone(world).rng.getstate() == world.rng.getstate()
+        fresh = {clone(world, seed=s).rng.random() for s in range(4)}
+        assert len(fresh) == 4
+
+
+def test_the_move_leaves_the_plain_bots_only_for_a_clearly_better_one() -> None:
+    from cardrules.search.ismcts import _choose, _Node
+
+    def node(scores: list[float]) -> _Node:
+        n = _Node(0)
+        n.visits, n.total, n.squares = len(scores), sum(scores), sum(s * s for s in scores)
+        return n
+
+    plain = node([0.0, 1.0] * 50)  # mean 0.5, steady
+    lucky = node([20.0, -16.0, 20.0])  # mean 8, from three wild tries
+    sure = node([1.0, 2.0] * 50)  # mean 1.5, steady
+    assert _choose([("plain", plain), ("lucky", lucky)], "plain", 0.0) == "plain"
+    assert _choose([("plain", plain), ("sure", sure)], "plain", 2.0) == "sure"
+    close = node([0.2, 1.5] * 5)  # mean 0.85, ten tries: ahead, but not by two errors
+    assert _choose([("plain", plain), ("close", close)], "plain", 0.0) == "close"
+    assert _choose([("plain", plain), ("close", close)], "plain", 2.0) == "plain"
