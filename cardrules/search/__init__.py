@@ -63,14 +63,21 @@ def make_search_bot(game: Game, kind: str) -> ISMCTS:
         m = game.module
         # A banking move's score scales with the bet: a larger bet's few lucky tries look
         # better than the smallest bet's many; it must beat the plain bot's move clearly.
+        # No random moves in the play-outs: a banker that hits a 20 now and then makes
+        # every bet look good (the chance of the draws is variety enough).
         return ISMCTS(lambda: BankingWorlds(m), budget=budget,  # type: ignore[arg-type]
-                      policy=make_threshold(m, 17), margin=2.0)  # type: ignore[arg-type]
+                      policy=make_threshold(m, 17),  # type: ignore[arg-type]
+                      margin=2.0, epsilon=0.0)
     if game.family == "tricks":
         from ..runtime.tricks.bots import make_greedy as tricks_greedy
-        from .tricks import TricksWorlds
+        from .tricks import TricksWorlds, make_reward
         tm = game.module
+        # Scores move in steps of card points: most moves change none in most worlds, so
+        # the points taken count too (tricks.make_reward), and a move must beat the plain
+        # bot's by 1.5 standard errors.
         return ISMCTS(lambda: TricksWorlds(tm), budget=budget,  # type: ignore[arg-type]
-                      policy=tricks_greedy(tm))  # type: ignore[arg-type]
+                      policy=tricks_greedy(tm), reward=make_reward(tm),  # type: ignore[arg-type]
+                      margin=1.5)
     from ..runtime.climbing.bots import make_greedy
     from .climbing import ClimbingWorlds
     cm = game.module

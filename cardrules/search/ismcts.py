@@ -22,6 +22,7 @@ from .clone import clone
 from .worlds import Worlds, find_worlds
 
 Policy = Callable[[Any, Sequence[Any], random.Random], Any]  # a bot: (view, legal, rng)
+Reward = Callable[[Any], Sequence[float]]  # a finished table: what each seat is credited
 
 EXPLORE = 0.7  # UCB1's exploration constant, on rewards scaled to [0, 1]
 WORLDS = 24  # consistent samples found per decision, at most, reused in turn
@@ -110,13 +111,15 @@ class ISMCTS:
 
     def __init__(self, worlds: Callable[[], Worlds], *, budget: Budget,
                  policy: Policy, view_of: Callable[[Any, int], Any] | None = None,
-                 epsilon: float = 0.2, margin: float | None = None) -> None:
+                 epsilon: float = 0.2, margin: float | None = None,
+                 reward: Reward | None = None) -> None:
         self.make_worlds = worlds
         self.budget = budget
         self.policy = policy
         self.view_of = view_of or (lambda table, seat: table.view(seat))
         self.epsilon = epsilon
         self.margin = MARGIN if margin is None else margin
+        self.reward: Reward = reward or (lambda table: table.result().scores)
         self.stats = Stats()
 
     def __call__(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -219,7 +222,7 @@ class ISMCTS:
             steps += 1
         if not table.over:
             return
-        scores = table.result().scores
+        scores = self.reward(table)
         bounds[0] = min(bounds[0], *scores)
         bounds[1] = max(bounds[1], *scores)
         for n in path:

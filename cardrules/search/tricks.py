@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..runtime.core import IllegalMove
@@ -20,6 +21,7 @@ from ..runtime.tricks.table import DONE, PASS, Action, TricksSeatView, TricksTab
 from .worlds import Failed, Place, Sample, unknown_pool
 
 KITTY: Place = -1
+SHAPE = 1.0  # a round's whole card points, as a share of a score point (see reward)
 MAX_STEPS = 20_000  # deal steps of one replay, at most
 
 
@@ -161,3 +163,20 @@ class TricksWorlds:
         except IllegalMove:
             culprits = {x.card for x in t.legal_actions() if x.kind == "card"} - {a.card}
             raise Failed(seat, culprits) from None
+
+
+def make_reward(m: TricksModule) -> Callable[[TricksTable], list[float]]:
+    """What the search credits each seat with at the end of a played-out round: its score,
+    plus ``SHAPE`` times the share of the round's card points its side took (the defenders'
+    points for a defender, less them for the dealer's side). A score moves in steps of the
+    points (a level for every so many), so most moves change no score in most worlds; the
+    points tell the search which of them gave or saved points on the way."""
+    total = sum(m.POINTS[c] for c in m.DECK) * m.COPIES or 1
+
+    def reward(t: TricksTable) -> list[float]:
+        r = t.result()
+        share = SHAPE * r.defender_points / total
+        return [s + (-share if t._on_dealer_side(seat) else share)
+                for seat, s in enumerate(r.scores)]
+
+    return reward
