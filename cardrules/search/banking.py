@@ -5,7 +5,9 @@ unseen. A world deals each card the view shows where it shows it, and the hidden
 face-down ones first, then the stock's) from a shuffle of the cards not seen, replaying the
 history's actions; the banker's policy and the hands that stand by themselves play as they
 did, or the sample is refused (a banker's face-down card that would have ended the round at
-once, say)."""
+once, say). The cards drawn after the decision come from the stock at random, by the
+table's generator, which each copy of the world starts afresh: the search sees a new future
+in every iteration, not the one shuffle of its world."""
 
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ class _World(Table):
         self.replaying = True  # cards come from the view while the history is replayed
 
     def card_for(self, h: Hand) -> int:
+        if not self.replaying:  # after the decision: a fresh draw (the copy's own generator)
+            return super().card_for(h)
         hands = self.hands[h.seat]
         index = next((i for i, x in enumerate(hands) if x is h), 0)  # 0: being dealt
         rows = self.shown[h.seat]

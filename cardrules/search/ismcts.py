@@ -112,7 +112,7 @@ class ISMCTS:
     def __init__(self, worlds: Callable[[], Worlds], *, budget: Budget,
                  policy: Policy, view_of: Callable[[Any, int], Any] | None = None,
                  epsilon: float = 0.2, margin: float | None = None,
-                 reward: Reward | None = None) -> None:
+                 reward: Reward | None = None, depth: int = 0) -> None:
         self.make_worlds = worlds
         self.budget = budget
         self.policy = policy
@@ -120,6 +120,12 @@ class ISMCTS:
         self.epsilon = epsilon
         self.margin = MARGIN if margin is None else margin
         self.reward: Reward = reward or (lambda table: table.result().scores)
+        # Tree levels below the root, at most (0: no limit). A node stands for every world
+        # that reaches it: with chance between two of a seat's decisions (a card drawn), a
+        # node below the root cannot tell the worlds apart, and its one choice for all of
+        # them is worse than the plain bot's; with depth 1 the search weighs each move at
+        # the root, followed by the plain bot's play (one step of policy improvement).
+        self.depth = depth or MAX_STEPS
         self.stats = Stats()
 
     def __call__(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -211,6 +217,8 @@ class ISMCTS:
             node = node.children[k]
             path.append(node)
             table.apply(a)
+            if len(path) >= self.depth:
+                break
         steps = 0
         while not table.over and steps < MAX_STEPS:  # the play-out
             legal = table.legal_actions()
