@@ -234,3 +234,30 @@ def test_the_move_leaves_the_plain_bots_only_for_a_clearly_better_one() -> None:
     close = node([0.2, 1.5] * 5)  # mean 0.85, ten tries: ahead, but not by two errors
     assert _choose([("plain", plain), ("close", close)], "plain", 0.0) == "close"
     assert _choose([("plain", plain), ("close", close)], "plain", 2.0) == "plain"
+
+
+@pytest.mark.parametrize("name", ["blackjack", "blackjack_casino"])
+def test_a_banking_world_draws_a_fresh_future(name: str) -> None:
+    """After the decision a banking world draws from its stock by its own generator: copies
+    seeded differently deal different cards next (the sample's shuffle gave every copy the
+    same future), and a copy never deals a card the seat has seen."""
+    from cardrules.search.clone import clone
+
+    game, table = _table(name, seed=4)
+    while table.seat == game.module.BANKER or table.phase == "bet":
+        table.apply(table.bot_move())
+    seat, view = table.seat, table.view(table.seat)
+    seen = {c for hands in view.hands for cards in hands for c in cards if c >= 0}
+    bot = game.bots(["ismcts:8"] * game.players)[seat]
+    worlds = bot.make_worlds()
+    worlds.prepare(view)
+    (_, world), = find_worlds(worlds, random.Random(1), wanted=1, tries=400)[0]
+    draw = next(a for a in world.legal_actions() if a.name == "hit")
+    dealt = set()
+    for s in range(12):
+        copied = clone(world, seed=s)
+        copied.apply(draw)
+        card = copied.hands[seat][0].cards[-1]  # its one hand, a card longer
+        assert card not in seen
+        dealt.add(card)
+    assert len(dealt) > 3
