@@ -62,14 +62,14 @@ def make_search_bot(game: Game, kind: str) -> ISMCTS:
         from .banking import BankingWorlds
         m = game.module
         # A banking move's score scales with the bet: a larger bet's few lucky tries look
-        # better than the smallest bet's many; it must beat the plain bot's move by three
-        # standard errors.
+        # better than the smallest bet's many: the moves are compared on the same cards
+        # (flat), and one must beat the plain bot's move by two standard errors.
         # No random moves in the play-outs: a banker that hits a 20 now and then makes
         # every bet look good (the chance of the draws is variety enough). A card is drawn
-        # between a hand's decisions: one tree level (see ISMCTS.depth).
+        # between a hand's decisions: no tree (see ISMCTS.flat).
         return ISMCTS(lambda: BankingWorlds(m), budget=budget,  # type: ignore[arg-type]
                       policy=make_threshold(m, 17),  # type: ignore[arg-type]
-                      margin=3.0, epsilon=0.0, depth=1)
+                      margin=2.0, epsilon=0.0, flat=True)
     if game.family == "tricks":
         from ..runtime.tricks.bots import make_greedy as tricks_greedy
         from .tricks import TricksWorlds, make_reward

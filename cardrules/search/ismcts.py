@@ -90,6 +90,25 @@ def _choose(tried: list[tuple[Hashable, _Node]], plain: Hashable, margin: float)
     return best if mb - mp > margin * math.sqrt(vb + vp) else plain
 
 
+def _paired(paired: dict[Hashable, list[float]], plain: Hashable, margin: float) -> Hashable:
+    """Of the moves whose mean gain over ``plain`` on the same copies is above ``margin``
+    standard errors of that gain, the one with the largest mean gain; else ``plain``. A
+    larger bet on the same cards gains its multiple of the smallest bet's score: it is
+    taken only if that score is clearly above 0."""
+    base = paired[plain]
+    best, gain = plain, 0.0
+    for k, scores in paired.items():
+        n = len(scores)
+        if k == plain or n < 2:
+            continue
+        diffs = [a - b for a, b in zip(scores, base, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > margin * math.sqrt(var / n) and mean > gain:
+            best, gain = k, mean
+    return best
+
+
 def _key(action: Any) -> Hashable:
     return action if isinstance(action, Hashable) else repr(action)
 
@@ -112,7 +131,7 @@ class ISMCTS:
     def __init__(self, worlds: Callable[[], Worlds], *, budget: Budget,
                  policy: Policy, view_of: Callable[[Any, int], Any] | None = None,
                  epsilon: float = 0.2, margin: float | None = None,
-                 reward: Reward | None = None, depth: int = 0) -> None:
+                 reward: Reward | None = None, flat: bool = False) -> None:
         self.make_worlds = worlds
         self.budget = budget
         self.policy = policy
@@ -120,12 +139,13 @@ class ISMCTS:
         self.epsilon = epsilon
         self.margin = MARGIN if margin is None else margin
         self.reward: Reward = reward or (lambda table: table.result().scores)
-        # Tree levels below the root, at most (0: no limit). A node stands for every world
-        # that reaches it: with chance between two of a seat's decisions (a card drawn), a
-        # node below the root cannot tell the worlds apart, and its one choice for all of
-        # them is worse than the plain bot's; with depth 1 the search weighs each move at
-        # the root, followed by the plain bot's play (one step of policy improvement).
-        self.depth = depth or MAX_STEPS
+        # No tree: each move at the root is played on the same copies of the worlds (the
+        # same seed: the same cards drawn later), followed by the plain bot's play, and the
+        # move is the one whose paired gain over the plain bot's move is largest and above
+        # ``margin`` standard errors (one step of policy improvement; see _paired). For a
+        # game with chance between a seat's decisions (a card drawn), where a tree node
+        # below the root stands for every draw and makes one choice for all of them.
+        self.flat = flat
         self.stats = Stats()
 
     def __call__(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -149,14 +169,16 @@ class ISMCTS:
         root = _Node(view.seat)
         bounds = [math.inf, -math.inf]
         budget = self.budget
-        i = 0
+        i = 0  # iterations (play-outs)
+        uses = 0  # of a world
+        paired: dict[Hashable, list[float]] = {_key(a): [] for a in legal}
         while True:
             if budget.seconds > 0:
                 if i and time.perf_counter() - started >= budget.seconds:
                     break
             elif i >= budget.iterations:
                 break
-            if len(tables) < WORLDS and tries > 0 and i % REUSE == 0:
+            if len(tables) < WORLDS and tries > 0 and uses % REUSE == 0:
                 found, used = find_worlds(worlds, rng, wanted=1, tries=min(tries, TRIES // 8))
                 tables += [table for _, table in found]
                 tries -= used
@@ -165,8 +187,13 @@ class ISMCTS:
                     continue
                 break
             # Each copy's chance events (cards a stock deals later) are drawn afresh.
-            table = clone(tables[i % len(tables)], rng.getrandbits(32), frozen)
-            self._iterate(root, table, rng, bounds)
+            world, chance = tables[uses % len(tables)], rng.getrandbits(32)
+            uses += 1
+            if self.flat:
+                self._pair(world, chance, frozen, legal, view.seat, paired)
+                i += len(legal)
+                continue
+            self._iterate(root, clone(world, chance, frozen), rng, bounds)
             i += 1
         self.stats.searched += 1
         self.stats.worlds += len(tables)
@@ -175,6 +202,9 @@ class ISMCTS:
             self.stats.failures += 1
             return self.policy(view, legal, rng)
         keys = {_key(a): a for a in legal}
+        if self.flat:
+            plain = _key(self.policy(view, legal, random.Random(seed)))
+            return keys[_paired(paired, plain, self.margin)]
         tried = [(k, c) for k, c in root.children.items() if k in keys and c.visits]
         if not tried:
             return self.policy(view, legal, rng)
@@ -217,17 +247,7 @@ class ISMCTS:
             node = node.children[k]
             path.append(node)
             table.apply(a)
-            if len(path) >= self.depth:
-                break
-        steps = 0
-        while not table.over and steps < MAX_STEPS:  # the play-out
-            legal = table.legal_actions()
-            if len(legal) == 1 or rng.random() < self.epsilon:
-                a = legal[rng.randrange(len(legal))]
-            else:
-                a = self.policy(self.view_of(table, table.seat), legal, rng)
-            table.apply(a)
-            steps += 1
+        self._play_out(table, rng)
         if not table.over:
             return
         scores = self.reward(table)
@@ -237,3 +257,29 @@ class ISMCTS:
             n.visits += 1
             n.total += scores[n.seat]
             n.squares += scores[n.seat] ** 2
+
+    def _play_out(self, table: Any, rng: random.Random) -> None:
+        steps = 0
+        while not table.over and steps < MAX_STEPS:
+            legal = table.legal_actions()
+            if len(legal) == 1 or rng.random() < self.epsilon:
+                a = legal[rng.randrange(len(legal))]
+            else:
+                a = self.policy(self.view_of(table, table.seat), legal, rng)
+            table.apply(a)
+            steps += 1
+
+    def _pair(self, world: Any, chance: int, frozen: dict[int, Any], legal: Sequence[Any],
+              seat: int, paired: dict[Hashable, list[float]]) -> None:
+        """Every legal move on a copy of ``world`` with the same chance, played out; the
+        seat's rewards are kept only if every play-out ended."""
+        got = []
+        for a in legal:
+            table = clone(world, chance, frozen)
+            table.apply(a)
+            self._play_out(table, random.Random(chance))
+            if not table.over:
+                return
+            got.append((_key(a), self.reward(table)[seat]))
+        for k, r in got:
+            paired[k].append(r)
