@@ -1,13 +1,17 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
 Whitehouse 2012), for any family.
 
-Each iteration samples a world consistent with the seat's view (search/worlds.py), walks
-one tree shared by all worlds from the root, choosing among the actions legal in this world
-by UCB1 with availability counts, adds one node, plays the round out with a cheap policy (the
-family's plain bot, with some random moves), and credits each node's seat with its own score
-in that world (scores scaled by the smallest and largest seen so far in this search). The
-move is the root's most visited action. Nothing but the view and the legal actions is read;
-with an iteration budget the move is fixed by the random generator's state."""
+Each iteration copies a world consistent with the seat's view (search/worlds.py; the copy
+by search/clone.py, its chance after the decision drawn afresh), walks one tree shared by
+all worlds from the root, choosing among the actions legal in this world by UCB1 with
+availability counts, adds one node, plays the round out with a cheap policy (the family's
+plain bot, with some random moves), and credits each node's seat with its reward in that
+world (its score, or what the family's reward adds to it; scaled by the smallest and
+largest seen so far in this search). The move is the root's action with the best lower
+bound, or the plain bot's unless another beats it by a margin (_choose). Without a tree
+(``flat``) every root action is played on the same copies and compared in pairs (_paired).
+Nothing but the view and the legal actions is read; with an iteration budget the move is
+fixed by the random generator's state."""
 
 from __future__ import annotations
 
