@@ -67,8 +67,9 @@ def make_search_bot(game: Game, kind: str) -> ISMCTS:
         # No random moves in the play-outs: a banker that hits a 20 now and then makes
         # every bet look good (the chance of the draws is variety enough). A card is drawn
         # between a hand's decisions: no tree (see ISMCTS.flat).
-        return ISMCTS(lambda: BankingWorlds(m), budget=budget,  # type: ignore[arg-type]
-                      policy=make_threshold(m, 17),  # type: ignore[arg-type]
+        plain = make_threshold(m, 17)  # type: ignore[arg-type]
+        return ISMCTS(lambda: BankingWorlds(m, plain), budget=budget,  # type: ignore[arg-type]
+                      policy=plain,
                       margin=2.0, epsilon=0.0, flat=True)
     if game.family == "tricks":
         from ..runtime.tricks.bots import make_greedy as tricks_greedy

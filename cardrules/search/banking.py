@@ -11,14 +11,18 @@ in every iteration, not the one shuffle of its world."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..runtime.banking.table import BankingModule, Hand, SeatView, Table
 from ..runtime.core import IllegalMove
 from .worlds import Failed, Place, Sample, unknown_pool
 
+Policy = Callable[[Any, Sequence[Any], random.Random], Any]
 UNSEEN: Place = -1
+TRUST = 0.9  # the share of samples refused where the policy plays otherwise (BankingWorlds)
 
 
 class _World(Table):
@@ -52,8 +56,16 @@ class _World(Table):
 
 
 class BankingWorlds:
-    def __init__(self, m: BankingModule) -> None:
+    """``policy``, if given, is what the search takes the other seats to play by: a sample in
+    which it would have made another seat's play (a hit, a stand; not a bet, which no card
+    decides) otherwise than that seat did is refused, but one time in ten (a seat that plays
+    otherwise still has worlds). A player who stood is then seen to hold a hand it stands
+    on: a banker's search that took the player's face-down card for any card stood too
+    early."""
+
+    def __init__(self, m: BankingModule, policy: Policy | None = None) -> None:
         self.m = m
+        self.policy = policy
 
     def prepare(self, view: SeatView) -> None:
         self.view = view
@@ -70,10 +82,20 @@ class BankingWorlds:
         view = self.view
         t = _World(self.m, view.hands, sample.cards[UNSEEN], sample.seed)
         history = view.history
+        rng = random.Random(sample.seed + 1)
         while len(t.history) < len(history):
             s, text = history[len(t.history)]
             if t.over or t.seat != s:
                 raise Failed()
+            if self.policy is not None and s != view.seat:
+                legal = t.legal_actions()
+                try:
+                    made = t.parse_action(text)
+                except IllegalMove:
+                    raise Failed() from None
+                if made.act >= 0 and len(legal) > 1 and rng.random() < TRUST \
+                        and self.policy(t.view(s), legal, rng) != made:
+                    raise Failed()
             try:
                 t.apply(text)
             except IllegalMove:
