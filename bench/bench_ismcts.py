@@ -74,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="deals for some games, e.g. titanic=2,tractor=3 (against random: half)")
     ap.add_argument("--budget-for", default="",
                     help="budgets for some games, e.g. blackjack=400,tractor=50")
+    ap.add_argument("--first-seed", type=int, default=0,
+                    help="the deals' first seed (more deals for a run already made)")
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
     names = [g for g in args.games.split(",") if g] or [p.stem for p in builtin_games()]
@@ -90,7 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 (max(1, seeds // 2) if name in special else
                  args.random_seeds or max(1, seeds // 2))
             jobs += [(name, plain(game, opponent), kind, seed, seat)
-                     for seed in range(count) for seat in range(game.players)]
+                     for seed in range(args.first_seed, args.first_seed + count)
+                     for seat in range(game.players)]
     started = time.perf_counter()
     rows: dict[tuple[str, str], list[tuple[float, float, int, int, float, int]]] = {}
     with multiprocessing.Pool(args.workers) if args.workers > 1 else _Serial() as pool:
