@@ -153,15 +153,28 @@ class BotSeats(SeatTable[V, A]):
 
     def bot_move(self) -> A:
         """The move the bot whose turn it is chooses (ValueError for a human seat)."""
-        bot = self.bot_fns[self.seat]
+        seat = self.seat
+        bot = self.bot_fns[seat]
         if bot is None:
-            raise ValueError(f"seat {self.seat} is not a bot")
-        return bot(self.view(self.seat), self.legal_actions(), self.bot_rng)
+            raise ValueError(f"seat {seat} is not a bot")
+        rng = self._bot_rng
+        return bot(self.view(seat), self.legal_actions(),
+                   rng if rng is not None else self.bot_rng)
 
     def play_out(self) -> None:
-        """Let the bots play to the end of the round."""
+        """Let the bots play to the end of the round: ``bot_move`` then ``apply`` until the
+        round is over, with the table's methods and the bots' random source looked up once
+        (a decision costs the bot, the view and the legal actions, little else)."""
+        if self.over:
+            return
+        bots, rng = self.bot_fns, self.bot_rng
+        view, legal, apply = self.view, self.legal_actions, self.apply
         while not self.over:
-            self.apply(self.bot_move())
+            seat = self.seat
+            bot = bots[seat]
+            if bot is None:
+                raise ValueError(f"seat {seat} is not a bot")
+            apply(bot(view(seat), legal(), rng))
 
 
 class UnknownBot(ValueError):
