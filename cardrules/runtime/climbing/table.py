@@ -79,11 +79,12 @@ class Table:
         self.round_number = round_number
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
-        # The public history: moves as played, other events as text; shown as text through
-        # _history_text, which formats each entry once, when a view first asks for it.
+        # The public history: moves as played, other events as text; the views' text of it
+        # (``_shown_tuple``) is extended by the entries added since a view last asked, each
+        # formatted once (``view``, ``_history_text``).
         self._shown: list[tuple[int, Play | str]] = []
-        self._shown_text: list[tuple[int, str]] = []
         self._shown_tuple: tuple[tuple[int, str], ...] = ()
+        self._pass_text = tuple((s, "pass") for s in range(self.n))  # a pass, by seat
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
@@ -110,8 +111,8 @@ class Table:
         # What views share until cards are played or dealt again (``_changes`` counts those):
         # the hand sizes, the places and each seat's hand as tuples; the sides as a tuple.
         self._changes = 0
-        self._public: tuple[int, tuple[int, ...], tuple[int, ...], dict[int, tuple[int, ...]]] \
-            = (-1, (), (), {})
+        self._public: tuple[int, tuple[int, ...], tuple[int, ...], list[tuple[int, ...] | None]] \
+            = (-1, (), (), [])
         self._sides: tuple[list[int], tuple[int | None, ...]] = ([], ())
         # Per seat: the holder cards it was dealt (with the deal they were counted in).
         self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], Counter[int]]] = {}
@@ -326,28 +327,46 @@ class Table:
         return list(acts)
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see: nothing of other hands but their sizes."""
+        """What ``seat`` may see: nothing of other hands but their sizes. Made at every
+        decision, from parts kept between views: the hand sizes and places until cards are
+        played or dealt again, each seat's hand until then, the history's text as it grows
+        (each entry formatted once), the sides."""
         auction = self.auction
         bidding = auction is not None and not auction.over
-        bid = auction.high if auction is not None and bidding else self.bid
         public = self._public
         if public[0] != self._changes:  # cards were played or dealt since last time
             public = self._public = (self._changes, tuple(map(len, self.hands)),
-                                     tuple(self.places), {})
-        hand = public[3].get(seat)
+                                     tuple(self.places), [None] * self.n)
+        hand = public[3][seat]
         if hand is None:
             hand = public[3][seat] = tuple(self.hands[seat])
-        shown = self._shown_tuple if len(self._shown_tuple) == len(self._shown) \
-            else self._history_text()
+        shown = self._shown_tuple
+        if len(shown) != len(self._shown):
+            log = self._shown
+            if len(shown) + 1 == len(log):  # the commonest case: the last decision's move
+                s, mv = log[-1]
+                if isinstance(mv, str):
+                    entry = (s, mv)
+                elif mv.cards:
+                    entry = (s, _move_text(mv.cards))
+                else:
+                    entry = self._pass_text[s]
+                shown = self._shown_tuple = shown + (entry,)
+            else:
+                shown = self._history_text()
         current = self.current
-        # A view is made at every decision: its fields in SeatView's order, made into the
-        # named tuple directly (what ``SeatView._make`` does, without its checks).
+        if bidding or self._hidden:
+            known = self.known_sides(seat)
+        else:
+            sides = self._sides
+            known = sides[1] if sides[0] is self.sides else self._sides_shown()
+        # Its fields in SeatView's order, made into the named tuple directly (what
+        # ``SeatView._make`` does, without its checks).
         return tuple.__new__(SeatView, (
             seat, hand, public[1], current.cards if current is not None else (),
-            self.last_player, shown, public[2],
-            self.known_sides(seat) if bidding or self._hidden
-            else self._sides[1] if self._sides[0] is self.sides else self._sides_shown(),
-            bidding, bid, self.leader, self.shown))
+            self.last_player, shown, public[2], known, bidding,
+            auction.high if bidding and auction is not None else self.bid,
+            self.leader, self.shown))
 
     def _sides_shown(self) -> tuple[int | None, ...]:
         if self._sides[0] is not self.sides:
@@ -355,14 +374,16 @@ class Table:
         return self._sides[1]
 
     def _history_text(self) -> tuple[tuple[int, str], ...]:
-        """The public history as text; each entry formatted once, the tuple made again only
-        when the history grew."""
-        if len(self._shown_tuple) != len(self._shown):
-            text = self._shown_text
-            for s, mv in self._shown[len(text):]:
-                text.append((s, mv if isinstance(mv, str) else _move_text(mv.cards)))
-            self._shown_tuple = tuple(text)
-        return self._shown_tuple
+        """The public history as text: the tuple kept, made again only when the history grew,
+        with the new entries formatted (a pass is the same text for every seat)."""
+        shown = self._shown_tuple
+        log = self._shown
+        if len(shown) != len(log):
+            passes = self._pass_text
+            shown = self._shown_tuple = shown + tuple(
+                (s, mv) if isinstance(mv, str) else (s, _move_text(mv.cards)) if mv.cards
+                else passes[s] for s, mv in log[len(shown):])
+        return shown
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
