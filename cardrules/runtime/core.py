@@ -151,6 +151,11 @@ class BotSeats(SeatTable[V, A]):
             self._bot_rng = random.Random(self._bot_seed)
         return self._bot_rng
 
+    def bot_actions(self) -> Sequence[A]:
+        """The legal actions as a bot is given them: ``legal_actions()``, or (a table that
+        keeps them) the table's own sequence, which no one may change."""
+        return self.legal_actions()
+
     def bot_move(self) -> A:
         """The move the bot whose turn it is chooses (ValueError for a human seat)."""
         seat = self.seat
@@ -158,7 +163,7 @@ class BotSeats(SeatTable[V, A]):
         if bot is None:
             raise ValueError(f"seat {seat} is not a bot")
         rng = self._bot_rng
-        return bot(self.view(seat), self.legal_actions(),
+        return bot(self.view(seat), self.bot_actions(),
                    rng if rng is not None else self.bot_rng)
 
     def play_out(self) -> None:
@@ -168,7 +173,7 @@ class BotSeats(SeatTable[V, A]):
         if self.over:
             return
         bots, rng = self.bot_fns, self.bot_rng
-        view, legal, apply = self.view, self.legal_actions, self.apply
+        view, legal, apply = self.view, self.bot_actions, self.apply
         while not self.over:
             seat = self.seat
             bot = bots[seat]

@@ -326,6 +326,26 @@ class Table:
                     acts.insert(0, PASS)
         return list(acts)
 
+    def bot_actions(self) -> Sequence[Action]:
+        """The legal actions, as ``legal_actions()`` lists them, without the copy: the list
+        the table keeps for this position (replaced, never changed, by the next move)."""
+        acts = self._acts
+        if acts is None:  # as in ``legal_actions``, where the tight loop wants it inline
+            auction = self.auction
+            if auction is not None and not auction.over:
+                return auction.legal()
+            current = self.current
+            if current is None or self.over:
+                return self._moves()
+            seat = self.seat
+            h = self._held[seat]
+            if h is None or h.cards is not self.hands[seat]:
+                h = self._hold(seat)
+            acts = self._acts = self._followers[current.kind](h, current)
+            if self._may_pass or not acts:
+                acts.insert(0, PASS)
+        return acts
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes. Made at every
         decision, from parts kept between views: the hand sizes and places until cards are
