@@ -7,7 +7,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations
 from typing import NamedTuple
 
@@ -24,10 +23,18 @@ Move = Play
 Action = Play | Bid
 
 
-@lru_cache(maxsize=4096)
+_TEXTS: dict[tuple[int, ...], str] = {}  # a move's text by its cards (at most 4096 kept)
+
+
 def _move_text(cards: tuple[int, ...]) -> str:
-    """How a move shows in the history (as ``str`` of the Play): the same moves recur."""
-    return format_cards(cards) if cards else "pass"
+    """How a move shows in the history (as ``str`` of the Play): the same moves recur, so
+    their texts are kept (a view reads ``_TEXTS`` first)."""
+    text = _TEXTS.get(cards)
+    if text is None:
+        if len(_TEXTS) >= 4096:
+            _TEXTS.clear()
+        text = _TEXTS[cards] = format_cards(cards) if cards else "pass"
+    return text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -367,8 +374,8 @@ class Table:
                 s, mv = log[-1]
                 if isinstance(mv, str):
                     entry = (s, mv)
-                elif mv.cards:
-                    entry = (s, _move_text(mv.cards))
+                elif cards := mv.cards:
+                    entry = (s, _TEXTS.get(cards) or _move_text(cards))
                 else:
                     entry = self._pass_text[s]
                 shown = self._shown_tuple = shown + (entry,)
