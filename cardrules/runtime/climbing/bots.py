@@ -14,8 +14,9 @@ Bot = core.Bot[SeatView, Action]
 
 
 def random_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Any legal move (or bid), uniformly."""
-    return legal[rng.randrange(len(legal))]
+    """Any legal move (or bid), uniformly (``choice`` draws as ``randrange(len(legal))``
+    does, with one call fewer)."""
+    return rng.choice(legal)
 
 
 def make_bidder(m: RulesModule) -> Callable[[SeatView, Sequence[Bid]], Bid]:

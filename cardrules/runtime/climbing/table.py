@@ -360,6 +360,8 @@ class Table:
         (each entry formatted once), the sides."""
         auction = self.auction
         bidding = auction is not None and not auction.over
+        known = self.known_sides(seat) if bidding or self._hidden else self._sides[1] \
+            if self._sides[0] is self.sides else self._sides_shown()
         public = self._public
         if public[0] != self._changes:  # cards were played or dealt since last time
             public = self._public = (self._changes, tuple(map(len, self.hands)),
@@ -382,11 +384,6 @@ class Table:
             else:
                 shown = self._history_text()
         current = self.current
-        if bidding or self._hidden:
-            known = self.known_sides(seat)
-        else:
-            sides = self._sides
-            known = sides[1] if sides[0] is self.sides else self._sides_shown()
         # Its fields in SeatView's order, made into the named tuple directly (what
         # ``SeatView._make`` does, without its checks).
         return tuple.__new__(SeatView, (
@@ -416,14 +413,14 @@ class Table:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
         side once it played a holder card, all sides once every holder card is out or in the
         viewer's own deal (a solo knows it plays alone), and always the viewer's own side."""
-        if self.bidding:  # sides follow from the auction's winner
-            return (None,) * self.n
-        if self.m.TEAMS != "hidden":
-            return tuple(self.sides)
         kept = self._known.get(seat)
         if kept is not None and kept[0] is self.dealt and kept[1] is self.sides \
-                and kept[2] == self._holders_out:
+                and kept[2] == self._holders_out and self._hidden:
             return kept[3]  # no holder card played since, the same deal and sides
+        if self.bidding:  # sides follow from the auction's winner
+            return (None,) * self.n
+        if not self._hidden:
+            return tuple(self.sides)
         played = self._holders_played
         mine = self._holders_dealt.get(seat)
         if mine is None or mine[0] is not self.dealt:
