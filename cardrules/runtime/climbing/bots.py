@@ -40,19 +40,20 @@ def make_bidder(m: RulesModule) -> Callable[[SeatView, Sequence[Bid]], Bid]:
 def make_greedy(m: RulesModule) -> Bot:
     """The lowest legal play: the one whose strongest card is weakest (more cards first on a
     tie); bombs only when nothing else beats. Passes only when it must."""
-    key = m.CARD_KEY
+    card_key = m.CARD_KEY.__getitem__
 
     bidder = make_bidder(m)
 
-    def strength(mv: Play) -> tuple[int, int, int]:
-        assert mv.play is not None
-        return (mv.play.bomb >= 0, max(key[c] for c in mv.cards), -len(mv.cards))
+    def strength(mv: Play) -> tuple[bool, int, int]:  # (a pass is never asked)
+        return (mv.bomb >= 0, max(map(card_key, mv.cards)), -len(mv.cards))
 
     def greedy_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         if view.bidding:
             return bidder(view, [b for b in legal if isinstance(b, Bid)])
-        plays = [mv for mv in legal if isinstance(mv, Play) and not mv.is_pass]
-        return min(plays, key=strength) if plays else legal[0]
+        # The plays read where they are (the table's own list): no list of them is made.
+        best = min((mv for mv in legal if isinstance(mv, Play) and mv.cards), key=strength,
+                   default=None)
+        return best if best is not None else legal[0]
 
     return greedy_bot
 
