@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
+from blackjack_ref import total
 
 import cardrules
 from cardrules.families.banking.game import BankingGame
@@ -21,15 +22,6 @@ from cardrules.runtime.banking.bots import DECISION_BUDGET, Expectation
 # ---------------------------------------------------------------- the casino rules, by hand
 # (blackjack_casino.rules: one deck; the house hits below 17, stands on all 17s; it checks its
 # face-down card for a BlackJack at the deal; BlackJack pays 3:2; double on two cards.)
-
-
-def total(values: Sequence[int]) -> int:
-    t = sum(values)
-    aces = values.count(11)
-    while t > 21 and aces:
-        t -= 10
-        aces -= 1
-    return t
 
 
 def natural(values: Sequence[int]) -> bool:

@@ -20,21 +20,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
+from blackjack_ref import total
 
 import cardrules
 from cardrules.families.banking.game import BankingGame
 from cardrules.runtime.banking.bots import Expectation
 
 Hand = tuple[tuple[int, ...], int, bool]  # values, bet, made by a split
-
-
-def total(values: Sequence[int]) -> int:
-    t = sum(values)
-    aces = values.count(11)
-    while t > 21 and aces:
-        t -= 10
-        aces -= 1
-    return t
 
 
 def natural(values: Sequence[int], split: bool = False) -> bool:

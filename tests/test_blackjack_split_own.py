@@ -22,6 +22,7 @@ import functools
 from collections.abc import Sequence
 
 import pytest
+from blackjack_ref import total
 
 import cardrules
 from cardrules.families.banking.game import BankingGame
@@ -30,15 +31,6 @@ from cardrules.runtime.banking.bots import Expectation
 
 Comp = tuple[int, ...]  # how many cards of each value 2 .. 11 (ace) are left
 VALUES = tuple(range(2, 12))
-
-
-def total(values: Sequence[int]) -> int:
-    t = sum(values)
-    aces = values.count(11)
-    while t > 21 and aces:
-        t -= 10
-        aces -= 1
-    return t
 
 
 def take(comp: Comp, v: int) -> Comp:

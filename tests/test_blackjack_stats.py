@@ -11,6 +11,7 @@ import math
 from functools import cache
 
 import pytest
+from blackjack_ref import total
 
 import cardrules
 from cardrules.families.banking.game import BankingGame
@@ -19,15 +20,6 @@ from cardrules.families.banking.game import BankingGame
 VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 DECK = (4, 4, 4, 4, 4, 4, 4, 4, 16, 4)
 ROUNDS = 20_000
-
-
-def total(cards: tuple[int, ...]) -> int:
-    t = sum(cards)
-    aces = cards.count(11)
-    while t > 21 and aces:
-        t -= 10
-        aces -= 1
-    return t
 
 
 def draws(counts: tuple[int, ...]) -> list[tuple[float, int, tuple[int, ...]]]:
@@ -148,3 +140,9 @@ def test_a_fixed_player_policy_mean_agrees_with_the_exact_mean(casino: BankingGa
     sd = math.sqrt(sum((x - mean) ** 2 for x in results) / (n - 1))
     assert abs(mean - exact) <= 3 * sd / math.sqrt(n), (mean, exact, sd / math.sqrt(n))
     assert -0.4 < exact < 0.0  # hitting only below 12 loses, but not much
+
+
+def test_the_reference_total() -> None:
+    """The calculators' own arithmetic, on the seed's worked totals (SA H8 is 19, SA H7 SJ 18)."""
+    assert (total((11, 8)), total((11, 7, 10)), total((11, 11)), total((10, 9, 5))) == \
+        (19, 18, 12, 24)
