@@ -55,7 +55,7 @@ def _copy(x: Any, memo: dict[int, Any], seed: int | None) -> Any:
 
 def _copier_for(t: type) -> _Copier:
     if issubclass(t, tuple):
-        return _tuple if t is tuple else _named_tuple
+        return _tuple
     if t is list:
         return _list
     if t is dict:
@@ -110,6 +110,8 @@ def _deep(x: Any, memo: dict[int, Any], seed: int | None) -> Any:
 
 
 def _tuple(x: tuple[Any, ...], memo: dict[int, Any], seed: int | None) -> Any:
+    """A tuple, plain or named: itself where none of its items changes in the copy (and then
+    remembered as frozen for the rest of the search), else a new one of its own type."""
     frozen = memo.get(_FROZEN)
     if frozen is not None and id(x) in frozen:
         return x
@@ -118,21 +120,7 @@ def _tuple(x: tuple[Any, ...], memo: dict[int, Any], seed: int | None) -> Any:
         if frozen is not None:
             frozen[id(x)] = x  # kept alive there: its id is not reused meanwhile
         return x
-    new = tuple(items)
-    memo[id(x)] = new
-    return new
-
-
-def _named_tuple(x: tuple[Any, ...], memo: dict[int, Any], seed: int | None) -> Any:
-    frozen = memo.get(_FROZEN)
-    if frozen is not None and id(x) in frozen:
-        return x
-    items = [v if type(v) in _SHARED else _copy(v, memo, seed) for v in x]
-    if all(a is b for a, b in zip(items, x, strict=True)):
-        if frozen is not None:
-            frozen[id(x)] = x
-        return x
-    new = type(x)(*items)
+    new = tuple(items) if type(x) is tuple else type(x)(*items)
     memo[id(x)] = new
     return new
 
