@@ -130,8 +130,29 @@ def test_the_deal_prompt_asks_for_a_bid_or_a_pass(monkeypatch: pytest.MonkeyPatc
     out = io.StringIO()
     cli_tricks._ask(table, out)
     text = out.getvalue()
-    assert "your move (bid cards you hold, like 'bid H5', or 'pass'; '?' for options): " in text
+    # the example is a bid the seat can make (before, always 'bid H5': not a bid at rank 2)
+    assert "your move (bid cards you hold, like 'bid S2', or 'pass'; '?' for options): " in text
     assert "defenders' points" not in text  # nothing is won while the cards are dealt
+
+
+def test_the_deal_prompt_names_the_bid_to_beat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a bid stands, the prompt says which, and its example is a bid that beats it."""
+    game = load("shengji")
+    table = TricksGameTable(game, seed=7, seats=["human", "random", "random", "random"],
+                            hands=None, dealer=None, levels=None, round_number=1)
+    while table.seat != 0 or not table.bids:
+        if table.seat == 0:
+            table.apply("pass")
+            continue
+        bids = [a for a in table.legal_actions() if a.kind == "bid"]
+        table.apply(bids[0] if bids else "pass")
+    assert [(b.seat, str(b)) for b in table.bids] == [(2, "S2")]
+    assert [str(a) for a in table.legal_actions()] == ["bid LJ BJ", "pass"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("pass\n"))
+    out = io.StringIO()
+    cli_tricks._ask(table, out)
+    assert ("your move (bid cards you hold that beat seat 2's S2, like 'bid LJ BJ', or "
+            "'pass'; '?' for options): ") in out.getvalue()
 
 
 def test_a_failed_throw_is_printed_in_trump_order(capsys: pytest.CaptureFixture[str]) -> None:

@@ -298,3 +298,12 @@ def test_a_side_must_win_a_as_the_dealer_side(before: int, after: int) -> None:
     assert settled.levels == (after, 0, after, 0)
     last = 12  # A
     assert (max(settled.levels) > last) == (before == last)  # the match ends only from A
+
+
+def test_a_bury_during_the_deal_is_refused_with_a_bid_the_seat_can_make() -> None:
+    """The hint's example is one of the seat's own bids (it was always 'bid H5' before)."""
+    table = TricksTable(load("tractor").tm, seed=4)
+    assert (table.phase, [str(a) for a in table.legal_actions()]) == ("deal", ["bid C2", "pass"])
+    with pytest.raises(IllegalMove, match=r"^'bury' is not a move now: bid cards you hold "
+                                          r"\(bid C2\), or pass$"):
+        table.apply("bury S3")

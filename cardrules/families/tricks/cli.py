@@ -72,7 +72,11 @@ def _ask(table: TricksGameTable, out: TextIO) -> None:
 def _move_words(table: TricksGameTable, view: TricksSeatView) -> str:
     """What the seat may type now."""
     if view.phase in ("deal", "last bids"):
-        return "bid cards you hold, like 'bid H5', or 'pass'"
+        bids = [a for a in table.legal_actions() if a.kind == "bid"]
+        beat = f" that beat seat {view.bids[-1][0]}'s {view.bids[-1][1]}" if view.bids else ""
+        if not bids:
+            return f"no cards you hold{beat or ' make a bid now'}: 'pass'"
+        return f"bid cards you hold{beat}, like '{bids[0]}', or 'pass'"
     if view.phase == "bury":
         return f"bury {table.game.tm.KITTY - len(table.buried)} more card(s): cards like S3"
     if view.trick:

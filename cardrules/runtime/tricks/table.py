@@ -441,7 +441,8 @@ class TricksTable:
         if self.over:
             return "the round is over"
         if self.phase in ("deal", "last bids"):
-            return "bid cards you hold (bid H5), or pass"
+            bids = [a for a in self.legal_actions() if a.kind == "bid"]
+            return f"bid cards you hold ({bids[0]}), or pass" if bids else "pass: no bid now"
         if self.phase == "bury":
             return f"bury {self.m.KITTY - len(self.buried)} more card(s) of your hand"
         assert self.play is not None
