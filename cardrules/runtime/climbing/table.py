@@ -96,6 +96,10 @@ class Table:
         self.last_player = -1
         self.passes = 0
         self._needed = self.n  # the passes that end the trick (set by each play)
+        self._in = self.n  # the seats still in (not out)
+        # Per seat: the next seat still in, after it (made again when a seat goes out).
+        self._after = [s + 1 if s + 1 < self.n else 0 for s in range(self.n)]
+        self._pass_entry = tuple((s, PASS) for s in range(self.n))  # a pass, by seat
         self.over = False
         # The legal moves of the position, in order, made once (None: not made yet, or the
         # auction is on); the same keyed by their cards, made when asked for.
@@ -223,6 +227,7 @@ class Table:
             self._seat_leader(auction.winner, True)
         elif self.deals >= self.m.AUCTION_MAX_DEALS:  # passed out every time: no game
             self.over = self.no_game = True
+            self._acts = []
             self._scores = (0,) * self.n
         else:
             self.deals += 1
@@ -317,33 +322,10 @@ class Table:
     def legal_actions(self) -> list[Action]:
         acts = self._acts
         if acts is None:
-            auction = self.auction
-            if auction is not None and not auction.over:
-                return list(auction.legal())
             current = self.current
-            if current is None or self.over:
-                acts = self._moves()
-            else:  # a follow, the commonest case: ``_moves`` made in place
-                seat = self.seat
-                h = self._held[seat]
-                if h is None or h.cards is not self.hands[seat]:
-                    h = self._hold(seat)
-                acts = self._acts = self._followers[current.kind](h, current)
-                if self._may_pass or not acts:
-                    acts.insert(0, PASS)
-        return list(acts)
-
-    def bot_actions(self) -> Sequence[Action]:
-        """The legal actions, as ``legal_actions()`` lists them, without the copy: the list
-        the table keeps for this position (replaced, never changed, by the next move)."""
-        acts = self._acts
-        if acts is None:  # as in ``legal_actions``, where the tight loop wants it inline
-            auction = self.auction
-            if auction is not None and not auction.over:
-                return auction.legal()
-            current = self.current
-            if current is None or self.over:
-                return self._moves()
+            if current is None:  # a lead, the auction (or the round is over: ``_acts`` is [])
+                return list(self.bot_actions())
+            # a follow, the commonest case: ``_moves`` made in place
             seat = self.seat
             h = self._held[seat]
             if h is None or h.cards is not self.hands[seat]:
@@ -351,6 +333,17 @@ class Table:
             acts = self._acts = self._followers[current.kind](h, current)
             if self._may_pass or not acts:
                 acts.insert(0, PASS)
+        return list(acts)
+
+    def bot_actions(self) -> Sequence[Action]:
+        """The legal actions, as ``legal_actions()`` lists them, without the copy: the list
+        the table keeps for this position (replaced, never changed, by the next move)."""
+        acts = self._acts
+        if acts is None:
+            auction = self.auction
+            if auction is not None and not auction.over:
+                return auction.legal()
+            return self._moves()
         return acts
 
     def view(self, seat: int) -> SeatView:
@@ -460,49 +453,74 @@ class Table:
         """Play a move (or bid) for the seat whose turn it is; raises IllegalMove, changing
         nothing."""
         acts = self._acts
-        if acts is not None and isinstance(move, Play) and move in acts:
+        if acts is not None and move.__class__ is Play and move in acts:
             mv = move  # one of legal_actions(): nothing to parse or check
         else:
-            if self.over:
-                raise IllegalMove("the round is over")
-            if self.bidding:
-                return self._apply_bid(move)
-            if isinstance(move, Bid):
-                raise IllegalMove("the auction is over: play cards or pass")
-            legal = self.legal_moves()
-            mv = self.parse_move(move)
-            key = mv.cards if mv.kind >= 0 else tuple(
-                sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
-            if key not in legal:
-                raise IllegalMove(self._why_illegal(mv))
-            mv = legal[key]
+            checked = self._checked(move)
+            if checked.__class__ is not Play:
+                return checked  # a bid
+            mv = checked
         self._acts = self._legal = None
         seat = self.seat
+        cards = mv.cards
+        if not cards:  # a pass: the trick ends when every active seat but the last player passed
+            entry = self._pass_entry[seat]
+            self.history.append(entry)
+            self._shown.append(entry)
+            passes = self.passes = self.passes + 1
+            if passes >= self._needed:
+                self.current = None
+                self.passes = 0
+                self.seat = self._trick_leader(self.active())
+            else:
+                self.seat = self._after[seat]
+            return mv
         entry = (seat, mv)
         self.history.append(entry)
         self._shown.append(entry)
-        cards = mv.cards
-        if cards:
-            hand = self.hands[seat]
-            h = self._held[seat]
-            if h is not None and h.cards is hand:
-                h.remove(cards)  # the hand with it
-            else:
-                for c in cards:
-                    hand.remove(c)
-            self._played(mv, seat, hand)
-            return mv
-        # A pass: the trick ends when every active seat but the last player passed.
-        self.passes += 1
-        if self.passes >= self._needed:
-            self.current = None
-            self.passes = 0
-            self.seat = self._trick_leader(self.active())
-        elif self.places:
-            self.seat = self._next_active(seat)
+        hand = self.hands[seat]
+        h = self._held[seat]
+        if h is not None and h.cards is hand:
+            h.remove(cards)  # the hand with it
         else:
-            self.seat = seat + 1 if seat + 1 < self.n else 0
+            for c in cards:
+                hand.remove(c)
+        self._changes += 1
+        if self._holders and not self._holders.isdisjoint(cards):
+            self._reveal(seat, cards)  # hidden teams: the seat shows its side
+        self.current = mv
+        self.last_player = seat
+        self.passes = 0
+        self.first_pending = False
+        if hand:
+            # The passes that end this trick: every active seat but this one.
+            self._needed = self._in - 1
+        else:
+            self.places.append(seat)
+            if self._round_over():
+                self._finish()
+                return mv
+            self._seats_out()
+            self._needed = self._in
+        self.seat = self._after[seat]
         return mv
+
+    def _checked(self, move: Action | str | Sequence[int]) -> Action:
+        """A move given otherwise than as one of ``legal_actions()``: parsed and checked
+        (the Play of the legal moves with its cards), or a bid, made."""
+        if self.over:
+            raise IllegalMove("the round is over")
+        if self.bidding:
+            return self._apply_bid(move)
+        if isinstance(move, Bid):
+            raise IllegalMove("the auction is over: play cards or pass")
+        legal = self.legal_moves()
+        mv = self.parse_move(move)
+        key = mv.cards if mv.kind >= 0 else tuple(
+            sorted(mv.cards, key=self.m.CARD_KEY.__getitem__))
+        if key not in legal:
+            raise IllegalMove(self._why_illegal(mv))
+        return legal[key]
 
     def _why_illegal(self, mv: Move) -> str:
         hand = list(self.hands[self.seat])
@@ -533,30 +551,16 @@ class Table:
                 return s
         return seat
 
-    def _played(self, play: Play, seat: int, hand: list[int]) -> None:
-        """After ``seat`` played: its cards are out of its hand."""
-        self._changes += 1
-        if self._holders and not self._holders.isdisjoint(play.cards):
-            # hidden teams: the seat shows its side
-            self._holders_played.update(c for c in play.cards if c in self._holders)
-            self._holders_out = sum(self._holders_played.values())
-            self._revealed.add(seat)
-        self.current = play
-        self.last_player = seat
-        self.passes = 0
-        self.first_pending = False
-        places = self.places
-        if not hand:
-            places.append(seat)
-            if self._round_over():
-                self._finish()
-                return
-        # The passes that end this trick: every active seat but this one (if still in).
-        self._needed = self.n - len(places) - (1 if hand else 0)
-        if places:
-            self.seat = self._next_active(seat)
-        else:
-            self.seat = seat + 1 if seat + 1 < self.n else 0
+    def _reveal(self, seat: int, cards: tuple[int, ...]) -> None:
+        """Hidden teams: ``seat`` played holder cards, and shows its side."""
+        self._holders_played.update(c for c in cards if c in self._holders)
+        self._holders_out = sum(self._holders_played.values())
+        self._revealed.add(seat)
+
+    def _seats_out(self) -> None:
+        """A seat went out: the seats still in, and each seat's next one still in."""
+        self._in = self.n - len(self.places)
+        self._after = [self._next_active(s) for s in range(self.n)]
 
     def _trick_leader(self, active: list[int]) -> int:
         last = self.last_player
@@ -586,6 +590,7 @@ class Table:
 
     def _finish(self) -> None:
         self.over = True
+        self._acts = []  # (what ``legal_actions`` reads first)
         left = self.active()
         if len(left) == 1 and self.m.ROUND_END != "first_out":
             self.places.append(left[0])
