@@ -61,14 +61,13 @@ class SeatHand:
 
     def remove(self, played: Sequence[int]) -> None:
         """Take the played cards (all held) out of every field."""
-        cards, keys, singles, by_rank, wide, suits = (
-            self.cards, self.keys, self.singles if self._table is not None else None,
-            self.by_rank, self.wide, self.suits)
+        cards, keys, by_rank, wide, suits = self.cards, self.keys, self.by_rank, self.wide, \
+            self.suits
+        singles = self.singles if self._table is not None else None
         rank, suit = self._rank, self._suit
         for c in played:
             i = cards.index(c)
-            del cards[i]
-            del keys[i]
+            del cards[i], keys[i]
             if singles is not None:
                 del singles[i]
             r = rank[c]
@@ -77,7 +76,7 @@ class SeatHand:
             wide[n] -= 1  # the rank had n cards, now n - 1
             if n == 1:
                 del by_rank[r]
-                self.ranks &= ~(1 << r)
+                self.ranks ^= 1 << r
             else:
                 same.remove(c)
             suits[suit[c]] -= 1

@@ -37,6 +37,9 @@ def _move_text(cards: tuple[int, ...]) -> str:
     return text
 
 
+_NO_HOLDERS: Counter[int] = Counter()  # the holder cards played, at a table without them
+
+
 @dataclass(frozen=True, kw_only=True)
 class Result:
     scores: tuple[int, ...]
@@ -113,7 +116,7 @@ class Table:
         self._hidden = m.TEAMS == "hidden"
         # Hidden teams: the holder cards played so far, and the seats that played one.
         self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
-        self._holders_played: Counter[int] = Counter()
+        self._holders_played: Counter[int] = Counter() if self._holders else _NO_HOLDERS
         self._revealed: set[int] = set()
         # Per seat: the sides it knows, with the deal, sides and holder cards out they are for.
         self._holders_out = 0
@@ -136,12 +139,13 @@ class Table:
         self.auction: Auction | None = None
         self.bid = 0  # the winning bid of the auction
         self.sides: list[int] = list(range(self.n))
-        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in self.hands)
+        self.dealt: tuple[tuple[int, ...], ...] = ()  # the hands dealt (set by ``_seat_leader``)
         self.leader = -1
         self.first_pending = False
         self.first_card = -1
         self._may_pass = m.PASSING == "allowed"
         if m.AUCTION_BIDS and leader is None:
+            self.dealt = tuple(tuple(h) for h in self.hands)
             self._open_auction(self._first_bidder() if first_bidder is None else first_bidder)
         else:
             if m.AUCTION_BIDS:  # a set-up position: the leader given, the lowest bid standing
@@ -471,7 +475,9 @@ class Table:
             if passes >= self._needed:
                 self.current = None
                 self.passes = 0
-                self.seat = self._trick_leader(self.active())
+                last = self.last_player  # it leads, if still in
+                self.seat = last if self._in == self.n or last not in self.places \
+                    else self._trick_leader(self.active())
             else:
                 self.seat = self._after[seat]
             return mv
