@@ -654,12 +654,17 @@ def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every pair the hand can make (stronger than ``floor``, if given): 2 cards of
     one rank, ranks in the hand's order, from GROUPS_pair."""
     out: list[Play] = []
-    for same in by_rank.values():
-        if len(same) >= 2:
-            if floor is None:
+    if floor is None or floor[0] < 0:  # every play beats the floor
+        for same in by_rank.values():
+            if len(same) >= 2:
                 out += GROUPS_pair[tuple(same)]
-            else:
-                out += [p for p in GROUPS_pair[tuple(same)] if (0, p.key) > floor]
+    elif floor[0] == 0:  # (a higher rung: none does) the keys above the floor's
+        least = floor[1]
+        for same in by_rank.values():
+            if len(same) >= 2:
+                for p in GROUPS_pair[tuple(same)]:
+                    if p.key > least:
+                        out.append(p)
     return iter(out)
 
 
@@ -678,12 +683,17 @@ def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every triple the hand can make (stronger than ``floor``, if given): 3 cards of
     one rank, ranks in the hand's order, from GROUPS_triple."""
     out: list[Play] = []
-    for same in by_rank.values():
-        if len(same) >= 3:
-            if floor is None:
+    if floor is None or floor[0] < 0:  # every play beats the floor
+        for same in by_rank.values():
+            if len(same) >= 3:
                 out += GROUPS_triple[tuple(same)]
-            else:
-                out += [p for p in GROUPS_triple[tuple(same)] if (0, p.key) > floor]
+    elif floor[0] == 0:  # (a higher rung: none does) the keys above the floor's
+        least = floor[1]
+        for same in by_rank.values():
+            if len(same) >= 3:
+                for p in GROUPS_triple[tuple(same)]:
+                    if p.key > least:
+                        out.append(p)
     return iter(out)
 
 
@@ -889,12 +899,17 @@ def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every bomb the hand can make (stronger than ``floor``, if given): 4 cards of
     one rank, ranks in the hand's order, from GROUPS_bomb."""
     out: list[Play] = []
-    for same in by_rank.values():
-        if len(same) >= 4:
-            if floor is None:
+    if floor is None or floor[0] < 0:  # every play beats the floor
+        for same in by_rank.values():
+            if len(same) >= 4:
                 out += GROUPS_bomb[tuple(same)]
-            else:
-                out += [p for p in GROUPS_bomb[tuple(same)] if (0, p.key) > floor]
+    elif floor[0] == 0:  # (a higher rung: none does) the keys above the floor's
+        least = floor[1]
+        for same in by_rank.values():
+            if len(same) >= 4:
+                for p in GROUPS_bomb[tuple(same)]:
+                    if p.key > least:
+                        out.append(p)
     return iter(out)
 
 

@@ -398,12 +398,17 @@ def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every pair the hand can make (stronger than ``floor``, if given): 2 cards of
     one rank, ranks in the hand's order, from GROUPS_pair."""
     out: list[Play] = []
-    for same in by_rank.values():
-        if len(same) >= 2:
-            if floor is None:
+    if floor is None or floor[0] < 0:  # every play beats the floor
+        for same in by_rank.values():
+            if len(same) >= 2:
                 out += GROUPS_pair[tuple(same)]
-            else:
-                out += [p for p in GROUPS_pair[tuple(same)] if (0, p.key) > floor]
+    elif floor[0] == 0:  # (a higher rung: none does) the keys above the floor's
+        least = floor[1]
+        for same in by_rank.values():
+            if len(same) >= 2:
+                for p in GROUPS_pair[tuple(same)]:
+                    if p.key > least:
+                        out.append(p)
     return iter(out)
 
 
@@ -422,12 +427,17 @@ def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every triple the hand can make (stronger than ``floor``, if given): 3 cards of
     one rank, ranks in the hand's order, from GROUPS_triple."""
     out: list[Play] = []
-    for same in by_rank.values():
-        if len(same) >= 3:
-            if floor is None:
+    if floor is None or floor[0] < 0:  # every play beats the floor
+        for same in by_rank.values():
+            if len(same) >= 3:
                 out += GROUPS_triple[tuple(same)]
-            else:
-                out += [p for p in GROUPS_triple[tuple(same)] if (0, p.key) > floor]
+    elif floor[0] == 0:  # (a higher rung: none does) the keys above the floor's
+        least = floor[1]
+        for same in by_rank.values():
+            if len(same) >= 3:
+                for p in GROUPS_triple[tuple(same)]:
+                    if p.key > least:
+                        out.append(p)
     return iter(out)
 
 
@@ -460,7 +470,8 @@ def sequences_straight(by_rank: dict[int, list[int]],
             cards = found if RISING_straights[run] else tuple(sorted(found, key=CARD_KEY.__getitem__))
             key = (run, CARD_KEY[found[-1]])
             if floor is None or (0, key) > floor:
-                out.append(Play(cards, 3, 8, 0, -1, key))
+                # Play(...), without its Python-level __new__
+                out.append(tuple.__new__(Play, (cards, 3, 8, 0, -1, key)))
     return iter(out)
 
 
@@ -481,13 +492,13 @@ def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (CARD_KEY[cards[-1]], )
             if floor is not None and not (1, key) > floor:
                 continue
-            bits = 0
-            for x in cards:
-                bits |= CARD_BITS[x]
+            bits = (CARD_BITS[cards[0]] | CARD_BITS[cards[1]] | CARD_BITS[cards[2]]
+                    | CARD_BITS[cards[3]] | CARD_BITS[cards[4]])
             if (bits & RANKS_MASK) in RANK_SETS_straights \
                     and match_straight_flush(cards) is not None:
                 continue
-            out.append(Play(cards, 4, 8, 1, -1, key))
+            # Play(...), without its Python-level __new__
+            out.append(tuple.__new__(Play, (cards, 4, 8, 1, -1, key)))
     return iter(out)
 
 
