@@ -327,8 +327,11 @@ class Table:
         acts = self._acts
         if acts is None:
             current = self.current
-            if current is None:  # a lead, the auction (or the round is over: ``_acts`` is [])
-                return list(self.bot_actions())
+            if current is None:  # a lead, or the auction (the round over: ``_acts`` is [])
+                auction = self.auction
+                if auction is not None and not auction.over:
+                    return list(auction.legal())
+                return list(self._moves())
             # a follow, the commonest case: ``_moves`` made in place
             seat = self.seat
             h = self._held[seat]
