@@ -33,7 +33,6 @@ from ..replay import (
     load_for,
     parse_replay,
     replay,
-    text_hash,
 )
 from .state import AnyGame, render
 
@@ -75,8 +74,8 @@ class Opened:
 def game_for(rep: Replay, rules: str | None) -> AnyGame:
     """The game to play the file back with: the built-in game it names, or ``rules`` (text
     already checked to compile), which must hash as the recording says."""
-    from ..compiler import compile_text
     from ..game import from_ir
+    from .pasted import compile_pasted, hash_pasted
 
     h = rep.header
     if rules is None:
@@ -90,13 +89,13 @@ def game_for(rep: Replay, rules: str | None) -> AnyGame:
             raise ReplayError(str(err).replace(path, h["rules_file"])) from None
         assert isinstance(loaded, ClimbingGame | TricksGame | BankingGame)
         return loaded
-    now = text_hash(rules, h["rules_file"])
+    now = hash_pasted(rules, h["rules_file"])
     if now != h["rules_sha256"]:
         raise ReplayError(f"the rules no longer match the recording: the pasted rules (with "
                           f"their bases) have sha256 {now[:16]}..., the recording "
                           f"{h['rules_sha256'][:16]}...: the game was recorded under other "
                           "rules")
-    game = from_ir(compile_text(rules, h["rules_file"]), Path(h["rules_file"]))
+    game = from_ir(compile_pasted(rules, h["rules_file"]), Path(h["rules_file"]))
     if game.name != h["game"] or family_of(game) != h["family"]:
         raise ReplayError(f"the pasted rules are the game {game.name} ({family_of(game)}), "
                           f"the recording {h['game']} ({h['family']})")

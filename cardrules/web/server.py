@@ -40,13 +40,14 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..compiler import CompileError, builtin_games, compile_text
+from ..compiler import CompileError, builtin_games
 from ..compiler.limits import MAX_FILE_BYTES
 from ..families.banking.game import BankingGame
 from ..game import from_ir, load
-from ..replay import Recorder, ReplayError, text_hash
+from ..replay import Recorder, ReplayError
 from ..runtime.core import IllegalMove
 from . import replays
+from .pasted import compile_pasted, hash_pasted
 from .state import AnyGame, render
 
 MAX_TABLES = 64
@@ -70,7 +71,7 @@ def _check_worker(text: str, conn: Any) -> None:
 
     resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
     try:
-        compile_text(text, "upload.rules")
+        compile_pasted(text)
         conn.send(("ok", ""))
     except CompileError as err:
         conn.send(("error", err.render()))
@@ -79,7 +80,8 @@ def _check_worker(text: str, conn: Any) -> None:
 
 
 def _diff_worker(text: str, conn: Any) -> None:
-    """`cardrules diff BASE upload.rules`, as the command line prints it."""
+    """`cardrules diff BASE upload.rules`, as the command line prints it. BASE is the
+    built-in game the variant extends (never a path, nor a file of the server's folders)."""
     import contextlib
     import io
     import re
@@ -93,13 +95,19 @@ def _diff_worker(text: str, conn: Any) -> None:
     if base is None:
         conn.send(("error", "this variant extends no game: write 'game NAME extends BASE'"))
         return
+    builtin = {p.stem: p for p in builtin_games()}
+    if base.group(1) not in builtin:
+        conn.send(("error", f"a pasted variant extends a built-in game, not "
+                            f"'{base.group(1)[:40]}' ({', '.join(builtin)})"))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "upload.rules"
         path.write_text(text, "utf-8")
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = cli.main(["diff", base.group(1), str(path)])
-    shown = (out.getvalue() + err.getvalue()).replace(str(path), "upload.rules")
+            code = cli.main(["diff", str(builtin[base.group(1)]), str(path)])
+    shown = (out.getvalue() + err.getvalue()).replace(str(path), "upload.rules") \
+        .replace(str(builtin[base.group(1)].parent) + "/", "")
     conn.send(("ok" if code in (0, 1) else "error",
                shown or f"no difference from {base.group(1)}"))
 
@@ -107,21 +115,22 @@ def _diff_worker(text: str, conn: Any) -> None:
 def check_upload(text: str) -> str | None:
     """Check rules text in a separate process; None if it compiles, else the diagnostics as
     the command line prints them. A check that runs too long or too large is refused."""
-    return _in_child(_check_worker, text)
+    status, message = _in_child(_check_worker, text)
+    return None if status == "ok" else message
 
 
 def diff_upload(text: str) -> tuple[bool, str]:
     """The variant's differences from the game it extends (with witnesses), as
     `cardrules diff` prints them, computed in a separate process; (False, why) if it fails."""
-    problems = _in_child(_diff_worker, text)
-    return (True, "") if problems is None else (not problems.startswith("!"), problems[1:])
+    status, message = _in_child(_diff_worker, text)
+    return status == "ok", message
 
 
-def _in_child(worker: Callable[[str, Any], None], text: str) -> str | None:
-    """Run ``worker(text, pipe)`` in a new process with a time limit: None for ("ok", ""),
-    else the message (for the diff, "+" or "!" before it says whether it worked)."""
+def _in_child(worker: Callable[[str, Any], None], text: str) -> tuple[str, str]:
+    """Run ``worker(text, pipe)`` in a new process with a time limit: what it sent,
+    ("ok" or "error", a message), or ("error", why it sent nothing)."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        return f"upload.rules:1:1: error: the file is larger than {MAX_FILE_BYTES:,} bytes"
+        return "error", f"upload.rules:1:1: error: the file is larger than {MAX_FILE_BYTES:,} bytes"
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=worker, args=(text, there), daemon=True)
@@ -130,13 +139,11 @@ def _in_child(worker: Callable[[str, Any], None], text: str) -> str | None:
     try:
         if here.poll(CHECK_SECONDS):
             status, message = here.recv()
-            if worker is _diff_worker:
-                return ("+" if status == "ok" else "!") + str(message)
-            return None if status == "ok" else str(message)
-        return (f"upload.rules: error: checking these rules took more than "
-                f"{CHECK_SECONDS:.0f} s")
+            return str(status), str(message)
+        return "error", (f"upload.rules: error: checking these rules took more than "
+                         f"{CHECK_SECONDS:.0f} s")
     except EOFError:
-        return "upload.rules: error: checking these rules failed (out of memory?)"
+        return "error", "upload.rules: error: checking these rules failed (out of memory?)"
     finally:
         proc.kill()
         proc.join(5)
@@ -293,6 +300,9 @@ def _kinds(game: AnyGame, seats: Any) -> list[str]:
     for k in seats:
         if k not in allowed:
             raise BadRequest(f"no seat kind '{k[:40]}': {', '.join(allowed)}")
+    if "human" not in seats:  # no link to open it, and its bots would play on the loop
+        raise BadRequest("seats: make at least one seat human (a table of bots alone is "
+                         "`cardrules simulate`)")
     return list(seats)
 
 
@@ -308,7 +318,7 @@ def create_app() -> Starlette:
             raise BadRequest("the request is too large", 413)
         try:
             data = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             raise BadRequest("the request is not JSON") from None
         if not isinstance(data, dict):
             raise BadRequest("the request is not a JSON object")
@@ -338,8 +348,8 @@ def create_app() -> Starlette:
             if problems is not None:
                 return JSONResponse({"error": "the rules do not check",
                                      "diagnostics": problems}, status_code=422)
-            game: AnyGame = from_ir(compile_text(text, "upload.rules"), Path("upload.rules"))
-            sha256: str | None = text_hash(text, "upload.rules")
+            game: AnyGame = from_ir(compile_pasted(text), Path("upload.rules"))
+            sha256: str | None = hash_pasted(text, "upload.rules")
         else:
             sha256 = None
             name = data.get("game")
@@ -452,7 +462,8 @@ def create_app() -> Starlette:
             raise BadRequest(f"no round {number}: the replay has rounds 1 to "
                              f"{len(op.rep.rounds)}", 404)
         view = request.query_params.get("view", "0")
-        if view != "open" and not (view.isdigit() and int(view) < len(op.rep.seats)):
+        if view != "open" and not (view.isascii() and view.isdigit() and len(view) < 4
+                                   and int(view) < len(op.rep.seats)):
             raise BadRequest(f"view: a seat, 0 to {len(op.rep.seats) - 1}, or open")
         try:
             async with playbacks:

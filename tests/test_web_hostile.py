@@ -1,0 +1,130 @@
+"""The web table's server against requests a hostile or careless visitor sends: a pasted
+variant reads no file of the server's (its base is a built-in game), malformed requests get a
+sentence and a 4xx, never a 500, and a table is for people (one seat at least is human)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from webtables import new_table, token_of
+
+from cardrules.web.server import create_app
+
+SECRET = "game secretbase\ntitle \"the server's own file: do not show\"\n"
+
+
+@pytest.fixture()
+def client() -> TestClient:
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+@pytest.fixture()
+def server_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The server runs in a folder holding files of its own, one a rules file."""
+    (tmp_path / "secret.txt").write_text("root:s3cr3t-hash:0:0\n", encoding="utf-8")
+    base = Path(__file__).resolve().parent.parent / "cardrules" / "games" / "big_two.rules"
+    text = base.read_text(encoding="utf-8").replace("game big_two", "game secretbase", 1)
+    (tmp_path / "secretbase.rules").write_text(text + "# " + SECRET, encoding="utf-8")
+    (tmp_path / "big_two").write_text("not a rules file: s3cr3t\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("base", ["secret.txt", "/etc/passwd", "../../etc/passwd", "-h",
+                                  "--format=json", "secretbase"])
+def test_a_pasted_variants_diff_reads_no_file_of_the_server(
+        client: TestClient, server_folder: Path, base: str) -> None:
+    r = client.post("/api/diff", json={"rules": f"game x extends {base}\n"})
+    got = r.json()
+    assert r.status_code == 200 and got["ok"] is False, got
+    assert "s3cr3t" not in got["diff"] and "root:" not in got["diff"]
+    assert got["diff"].startswith(f"a pasted variant extends a built-in game, not '{base}'"), \
+        got
+
+
+def test_a_pasted_variants_diff_uses_the_built_in_base(client: TestClient,
+                                                       server_folder: Path) -> None:
+    """A file `big_two` in the server's folder is not the built-in big_two."""
+    r = client.post("/api/diff", json={"rules": "game low2 extends big_two\n"
+                                                "override ranks 2 3 4 5 6 7 8 9 10 J Q K A\n"})
+    assert r.json()["ok"] is True and r.json()["diff"].startswith("--- big_two\n+++ low2\n")
+
+
+def test_a_diff_that_fails_says_so(client: TestClient,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A diff that runs out of time is not reported as a difference, and its sentence is
+    whole (it lost its first letter: 'pload.rules: ...')."""
+    from cardrules.web import server
+    monkeypatch.setattr(server, "CHECK_SECONDS", 0.0)
+    r = client.post("/api/diff", json={"rules": "game low2 extends big_two\n"})
+    assert r.json() == {"ok": False, "diff": "upload.rules: error: checking these rules took "
+                                             "more than 0 s"}
+
+
+@pytest.mark.parametrize("route", ["/api/check", "/api/tables"])
+def test_a_pasted_variant_extends_no_file_of_the_server(
+        client: TestClient, server_folder: Path, route: str) -> None:
+    r = client.post(route, json={"rules": "game x extends secretbase\n",
+                                 "seats": ["human", "greedy", "greedy", "greedy"]})
+    shown = r.json()["diagnostics"]
+    assert r.status_code == (200 if route == "/api/check" else 422)
+    assert shown.splitlines()[0] == \
+        "upload.rules:1:16: error: cannot find the base game 'secretbase'", shown
+
+
+def test_a_pasted_variants_errors_in_its_base_name_no_folder_of_the_server(
+        client: TestClient) -> None:
+    r = client.post("/api/check", json={"rules": "game x extends shengji\noverride players 3\n"})
+    shown = r.json()["diagnostics"]
+    assert r.json()["ok"] is False and "shengji.rules:" in shown
+    assert "/" not in shown.split(":")[0] and "cardrules/games" not in shown, shown
+
+
+def test_a_pasted_variant_of_a_built_in_game_plays_beside_a_file_of_the_same_name(
+        client: TestClient, server_folder: Path) -> None:
+    (server_folder / "big_two.rules").write_text("game big_two\nbroken\n", encoding="utf-8")
+    r = client.post("/api/tables", json={"rules": 'game x extends big_two\ntitle "Mine"\n',
+                                         "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize("route", ["/api/tables", "/api/check", "/api/diff"])
+def test_deeply_nested_json_is_not_json(client: TestClient, route: str) -> None:
+    for raw in (b"[" * 50_000 + b"]" * 50_000,
+                b'{"rules": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"):
+        r = client.post(route, content=raw)
+        assert (r.status_code, r.json()) == (400, {"error": "the request is not JSON"})
+
+
+def test_a_move_in_deeply_nested_json_is_not_json(client: TestClient) -> None:
+    made = new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
+    tid, tok = made["id"], token_of(made["links"]["0"])
+    r = client.post(f"/api/tables/{tid}/move?token={tok}",
+                    content=b'{"move": ' + b"[" * 50_000 + b"]" * 50_000 + b"}")
+    assert (r.status_code, r.json()) == (400, {"error": "the request is not JSON"})
+
+
+@pytest.mark.parametrize("view", ["²", "9" * 5000, "٣", " 1", "+1"])
+def test_a_replay_view_that_is_no_seat_is_refused(client: TestClient, view: str,
+                                                  tmp_path: Path) -> None:
+    from cardrules.game import load
+    from cardrules.replay import record_match
+    path = tmp_path / "r.jsonl"
+    record_match(load("big_two"), seed=3, seats=["random"] * 4, path=path)
+    r = client.post("/api/replays", json={"replay": path.read_text(encoding="utf-8")})
+    assert r.status_code == 200, r.text
+    got = client.get(f"/api/replays/{r.json()['id']}/rounds/1", params={"view": view})
+    assert (got.status_code, got.json()) == (400, {"error": "view: a seat, 0 to 3, or open"})
+
+
+@pytest.mark.parametrize("seats", [["greedy", "random", "greedy", "ismcts"],
+                                   ["random"] * 4])
+def test_a_table_without_a_person_is_refused(client: TestClient, seats: list[str]) -> None:
+    """Nobody could open it (there is no link), yet its bots would play a whole round on
+    the server's loop as the request is answered (4 ismcts bots: many seconds)."""
+    r = client.post("/api/tables", json={"game": "big_two", "seats": seats})
+    assert (r.status_code, r.json()) == (400, {
+        "error": "seats: make at least one seat human (a table of bots alone is "
+                 "`cardrules simulate`)"})
