@@ -125,6 +125,8 @@ def cmd_compile(args: argparse.Namespace, out: TextIO) -> int:
                          f"it as {game.name}.py: give -o {target.parent}")
     target.mkdir(parents=True, exist_ok=True)
     path = target / f"{game.name}.py"
+    if _not_a_file(path):
+        raise UsageError(f"{path}: not a regular file: give -o another directory")
     write_replacing(path, game.source)
     out.write(f"wrote {path}\n")
     return EXIT_OK
@@ -179,7 +181,17 @@ def _recorder(args: argparse.Namespace, game: Game,
     target = Path(args.record)
     if target.is_dir() or not target.parent.is_dir():
         raise UsageError(f"--record {target}: give a file in an existing folder")
+    if _not_a_file(target):
+        raise UsageError(f"--record {target}: not a regular file: give a file name (the "
+                         "replay is written to a new file, then renamed over it)")
     return Recorder(game, seed=args.seed, seats=seats)
+
+
+def _not_a_file(path: Path) -> bool:
+    """Whether something other than a regular file stands at ``path`` (a device such as
+    /dev/null, a pipe, or a symlink to one): written whole through a new file renamed over
+    it, it would be replaced by a file."""
+    return path.exists() and not path.is_file()
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,0 +1,57 @@
+"""The `cardrules` command against input a careless or hostile new user gives it (a
+fresh-eyes review of main): each case once did something wrong, and now gets a clear sentence
+and its exit status, never a traceback nor harm to what stands at a path."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from cardrules.cli import main
+
+
+@pytest.mark.parametrize("command", [["play", "big_two"], ["play", "shengji"],
+                                     ["play", "blackjack"]])
+def test_record_never_replaces_a_device_or_a_pipe(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """`play --record /dev/null` (or /dev/stdout) replaced the device node with a regular
+    file when run as root: the file is written whole and renamed over the target. A target
+    that is not a regular file (a pipe here, or a symlink to a device) is refused."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "null"
+    link.symlink_to(os.devnull)
+    for target in (fifo, link):
+        assert main([*command, "--seats", _bots(command[1]),
+                     "--record", str(target)]) == 2
+        err = capsys.readouterr().err
+        assert err.splitlines()[-1] == (f"cardrules: error: --record {target}: not a regular "
+                                        "file: give a file name (the replay is written to a "
+                                        "new file, then renamed over it)"), err
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and link.is_symlink()
+
+
+def _bots(game: str) -> str:
+    return {"big_two": "greedy,greedy,greedy,greedy", "shengji": "greedy,greedy,greedy,greedy",
+            "blackjack": "threshold,threshold"}[game]
+
+
+def test_compile_never_replaces_a_pipe(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    os.mkfifo(tmp_path / "big_two.py")
+    assert main(["compile", "big_two", "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == (f"cardrules: error: {tmp_path / 'big_two.py'}: not a "
+                                    "regular file: give -o another directory"), err
+    assert stat.S_ISFIFO((tmp_path / "big_two.py").lstat().st_mode)
+
+
+def test_a_record_file_is_still_replaced_whole(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "old.jsonl"
+    target.write_text("old\n", encoding="utf-8")
+    assert main(["play", "big_two", "--record", str(target)]) == 0
+    assert target.read_text(encoding="utf-8").startswith('{"type": "header"')
