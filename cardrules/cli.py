@@ -69,6 +69,10 @@ def _seats(text: str | None, game: Game) -> list[str]:
     if not game.players <= len(kinds) <= game.players_max:
         raise UsageError(f"--seats: {game.name} seats {game.players} to {game.players_max}, "
                          f"not {len(kinds)}")
+    try:  # a bot this game's rules cannot seat (made once: the game keeps it for the table)
+        game.bots(kinds)
+    except ValueError as err:
+        raise UsageError(f"--seats: {err}") from None
     return kinds
 
 

@@ -55,3 +55,16 @@ def test_a_record_file_is_still_replaced_whole(tmp_path: Path,
     target.write_text("old\n", encoding="utf-8")
     assert main(["play", "big_two", "--record", str(target)]) == 0
     assert target.read_text(encoding="utf-8").startswith('{"type": "header"')
+
+
+@pytest.mark.parametrize("seats", ["threshold,expect", "expect,human"])
+def test_a_bot_the_rules_cannot_seat_is_bad_usage(
+        capsys: pytest.CaptureFixture[str], seats: str) -> None:
+    """blackjack's banker decides (no banker policy in its rules), so its `expect` bot cannot
+    be made: `--seats threshold,expect` failed at the first deal (exit 1, the bot's error);
+    it is refused with the seats, as any seat kind the game cannot have."""
+    for command in (["play", "blackjack"], ["simulate", "blackjack", "-n", "2"]):
+        assert main([*command, "--seats", seats]) == 2
+        assert capsys.readouterr().err.splitlines()[-1] == (
+            "cardrules: error: --seats: the expect bot needs a banker policy stated in the "
+            "rules ('banker plays: ACTION while ... else ACTION')")

@@ -303,6 +303,10 @@ def _kinds(game: AnyGame, seats: Any) -> list[str]:
     if "human" not in seats:  # no link to open it, and its bots would play on the loop
         raise BadRequest("seats: make at least one seat human (a table of bots alone is "
                          "`cardrules simulate`)")
+    try:  # a bot this game's rules cannot seat (made once: the game keeps it for the table)
+        game.bots(seats)
+    except ValueError as err:
+        raise BadRequest(f"seats: {err}") from None
     return list(seats)
 
 
