@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from .cards import CardError
+from .cards import RANK_NAMES, SUIT_LETTERS, CardError
 from .compiler.diagnostics import CompileError
 from .files import write_replacing
 from .game import Game, GameNotFound, is_banking, is_climbing, is_tricks, load
@@ -142,6 +142,8 @@ def cmd_classify(args: argparse.Namespace, out: TextIO) -> int:
         cards = game.parse_cards(" ".join(args.cards))
     except CardError as err:
         raise InputError(str(err)) from None
+    if not cards:  # `classify big_two ''`
+        raise InputError("no cards given: write cards like S3 H10 DQ")
     if game.family == "tricks":
         return _classify_tricks(game, cards, args, out)
     if args.trump is not None or args.level is not None:
@@ -167,7 +169,8 @@ def _classify_tricks(game: Game, cards: tuple[int, ...], args: argparse.Namespac
     state = game.state(trump, args.level)
     combo = game.classify(cards, trump=trump, level=args.level)
     shown = game.format_cards(game.sort_cards(cards, state))
-    where = f"(trump {trump}, level {args.level})"
+    suit = SUIT_LETTERS[state.suit] if state.suit >= 0 else "none"
+    where = f"(trump {suit}, level {RANK_NAMES[state.rank]})"  # as cards are written
     if combo is None:
         out.write(f"{shown}: not a unit {where}\n")
         return EXIT_INPUT
@@ -393,7 +396,11 @@ def build_parser() -> argparse.ArgumentParser:
         SUBPARSERS[name] = c
         c.add_argument("game")
         c.add_argument("--seed", type=int, default=1)
-        c.add_argument("--seats", help="seat kinds, comma separated: random, greedy, human")
+        c.add_argument("--seats", help="seat kinds, comma separated, one a seat: human"
+                       f"{' (play only)' if name == 'simulate' else ''}, the game's bots "
+                       "(random, greedy; banking: random, threshold, thresholdN, expect) "
+                       "and ismcts, ismcts:N, ismcts:Xs (default: greedy, then random; "
+                       "banking: threshold)")
         c.add_argument("--record", metavar="FILE" if name == "play" else "DIR",
                        help="write the match as a replay file" if name == "play"
                        else "write a replay file per game into this folder")

@@ -418,6 +418,8 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """The file's records with their line numbers; at most MAX_BYTES, MAX_LINES lines of at
     most MAX_LINE characters; each line one JSON object. Raises ReplayError."""
     try:
+        if not path.exists():
+            raise ReplayError(f"{path}: no such file")
         if not path.is_file():
             raise ReplayError(f"{path}: not a regular file")
         with path.open("rb") as f:

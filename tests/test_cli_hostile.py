@@ -68,3 +68,39 @@ def test_a_bot_the_rules_cannot_seat_is_bad_usage(
         assert capsys.readouterr().err.splitlines()[-1] == (
             "cardrules: error: --seats: the expect bot needs a banker policy stated in the "
             "rules ('banker plays: ACTION while ... else ACTION')")
+
+
+def test_replay_of_a_missing_file_says_there_is_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It said 'not a regular file', as for a folder."""
+    missing = tmp_path / "game.jsonl"
+    assert main(["replay", str(missing)]) == 1
+    assert capsys.readouterr().err == f"cardrules: error: {missing}: no such file\n"
+    assert main(["replay", str(tmp_path)]) == 1
+    assert capsys.readouterr().err == f"cardrules: error: {tmp_path}: not a regular file\n"
+
+
+@pytest.mark.parametrize("cards", [[""], [" "], [","]])
+def test_classify_without_cards_says_so(capsys: pytest.CaptureFixture[str],
+                                        cards: list[str]) -> None:
+    """`classify big_two ''` printed ': not a combination' (no cards before the colon)."""
+    assert main(["classify", "big_two", *cards]) == 1
+    got = capsys.readouterr()
+    assert (got.out, got.err) == ("", "cardrules: error: no cards given: write cards like "
+                                      "S3 H10 DQ\n")
+
+
+@pytest.mark.parametrize("trump", ["s", "♠", "S"])
+def test_classify_names_the_trump_as_cards_are_written(
+        capsys: pytest.CaptureFixture[str], trump: str) -> None:
+    """The trump suit was echoed as typed ('trump s', 'trump ♠')."""
+    assert main(["classify", "tractor", "HJ", "HJ", "--trump", trump, "--level", "10"]) == 0
+    assert capsys.readouterr().out == "HJ HJ: pair (对子), key HJ (trump S, level 10)\n"
+
+
+def test_the_seats_help_names_every_kind_of_seat() -> None:
+    from cardrules.cli import SUBPARSERS, build_parser
+    build_parser()
+    for command in ("play", "simulate"):
+        helptext = SUBPARSERS[command].format_help()
+        assert "ismcts" in helptext and "threshold" in helptext, helptext

@@ -288,7 +288,7 @@ def test_malformed_files_are_refused(content: bytes, said: str, tmp_path: Path,
 
 def test_not_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "not a regular file" in refused(tmp_path, capsys)
-    assert "not a regular file" in refused(tmp_path / "missing.jsonl", capsys)
+    assert "missing.jsonl: no such file" in refused(tmp_path / "missing.jsonl", capsys)
 
 
 def test_bad_seat_option(recorded: dict[str, list[Path]],
