@@ -104,3 +104,16 @@ def test_the_seats_help_names_every_kind_of_seat() -> None:
     for command in ("play", "simulate"):
         helptext = SUBPARSERS[command].format_help()
         assert "ismcts" in helptext and "threshold" in helptext, helptext
+
+
+def test_a_banking_seat_may_ask_for_its_moves(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The manual: a human seat types '?' or 'help' for the legal moves. A banking seat got
+    "'?' is not a move" (its prompt shows at most 12 moves, then '...')."""
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\nhelp\n"))
+    assert main(["play", "blackjack_casino", "--seats", "threshold,human"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("): legal: bet 2 | bet 4 | bet 6 | bet 8 | bet 10 | bet 12 | bet 14 | "
+                     "bet 16 | bet 18 | bet 20\n") == 2, out
+    assert "is not a move" not in out

@@ -49,7 +49,7 @@ def _ask(table: BankingGameTable, out: TextIO) -> None:
         out.write("your move (" + " | ".join(str(a) for a in legal[:12])
                   + (" ..." if len(legal) > 12 else "") + "): ")
         out.flush()
-        if take_move(table, out):  # the prompt lists the legal moves; '?' is no word here
+        if take_move(table, out, listing=len(legal)):  # the prompt shows 12; '?' all
             return
 
 
