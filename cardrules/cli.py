@@ -429,20 +429,27 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--open", action="store_true", help="show every hand")
     c.add_argument("--rules", help="the rules file, when it is not a built-in game")
     c.add_argument("--pause", action="store_true", help="wait for Enter after each action")
+    SUBPARSERS.update(sub.choices)  # a usage error shows the command's own usage line
     return p
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        from .web.server import serve
+        from .web.server import listen, serve
     except ImportError as err:
         raise UsageError(f"serve needs the web extra ({err.name} is not installed): "
                          "pip install 'cardrules[web]'") from None
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be between 1 and 65535, not {args.port}")
-    out.write(f"cardrules: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
+    try:
+        sock = listen(args.host, args.port)
+    except OSError as err:
+        raise InputError(f"cannot listen on {args.host}:{args.port}: "
+                         f"{err.strerror or err}") from None
+    shown = f"[{args.host}]" if ":" in args.host else args.host  # an IPv6 address
+    out.write(f"cardrules: serving on http://{shown}:{args.port}/ (Ctrl-C stops)\n")
     out.flush()
-    serve(args.host, args.port)
+    serve(sock)
     return EXIT_OK
 
 

@@ -117,3 +117,30 @@ def test_a_banking_seat_may_ask_for_its_moves(monkeypatch: pytest.MonkeyPatch,
     assert out.count("): legal: bet 2 | bet 4 | bet 6 | bet 8 | bet 10 | bet 12 | bet 14 | "
                      "bet 16 | bet 18 | bet 20\n") == 2, out
     assert "is not a move" not in out
+
+
+def test_serve_on_an_address_in_use_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed 'serving on http://...' first, then uvicorn's 'ERROR: [Errno 98] ...', and
+    exited 3, a status the manual does not know."""
+    import socket
+    pytest.importorskip("uvicorn")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    got = capsys.readouterr()
+    assert got.out == ""
+    assert got.err == (f"cardrules: error: cannot listen on 127.0.0.1:{port}: Address already "
+                       "in use\n")
+
+
+@pytest.mark.parametrize(("args", "usage"), [
+    (["serve", "--port", "0"], "usage: cardrules serve "),
+    (["classify", "big_two", "S3", "--trump", "S"], "usage: cardrules classify "),
+    (["compile", "big_two", "-o", "x.py"], "usage: cardrules compile ")])
+def test_a_usage_error_shows_the_commands_own_usage(
+        capsys: pytest.CaptureFixture[str], args: list[str], usage: str) -> None:
+    """These showed 'usage: cardrules [-h] COMMAND ...'."""
+    assert main(args) == 2
+    assert capsys.readouterr().err.startswith(usage)

@@ -27,6 +27,7 @@ import asyncio
 import json
 import multiprocessing
 import secrets
+import socket
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -554,9 +555,23 @@ def create_app() -> Starlette:
     return app
 
 
-def serve(host: str, port: int) -> None:
-    """Run the server until interrupted."""
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is said: OSError for an address in use or
+    a host name that does not resolve."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def serve(sock: socket.socket) -> None:
+    """Run the server on ``sock`` (from ``listen``) until interrupted."""
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
-
+    host, port = sock.getsockname()[:2]
+    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])
