@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -436,6 +437,8 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         from .web.server import listen, serve
+        if importlib.util.find_spec("wsproto") is None:  # uvicorn's other WebSocket library
+            import websockets  # noqa: F401 (the tables' pushes: uvicorn has none of its own)
     except ImportError as err:
         raise UsageError(f"serve needs the web extra ({err.name} is not installed): "
                          "pip install 'cardrules[web]'") from None

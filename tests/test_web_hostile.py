@@ -137,3 +137,58 @@ def test_a_bot_the_rules_cannot_seat_gets_a_sentence(client: TestClient) -> None
     assert (r.status_code, r.json()) == (400, {
         "error": "seats: the expect bot needs a banker policy stated in the rules "
                  "('banker plays: ACTION while ... else ACTION')"})
+
+
+def test_the_served_table_upgrades_its_websocket() -> None:
+    """`cardrules serve` as installed by the web extra (starlette, uvicorn): uvicorn had no
+    WebSocket library, so /ws/tables/... answered 404 ('Unsupported upgrade request', two
+    WARNING lines every 1.5 s while a page was open, as it reconnects) and a seat never saw
+    the others' moves pushed. The extra brings one; the server, run as serve runs it,
+    switches protocols."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from cardrules.web.server import listen
+    sock = listen("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
+                                       log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(200):
+            if srv.started:
+                break
+            time.sleep(0.05)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
+            c.sendall(b"GET /ws/tables/none?token=x HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      b"Connection: Upgrade\r\nUpgrade: websocket\r\n"
+                      b"Sec-WebSocket-Version: 13\r\n"
+                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+            head = c.recv(4096).split(b"\r\n")[0]
+        # the app accepts the upgrade, then closes (4403: no such table) over the socket
+        assert head in (b"HTTP/1.1 101 Switching Protocols", b"HTTP/1.1 403 Forbidden"), head
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def test_serve_without_a_websocket_library_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+    import sys
+
+    from cardrules.cli import main
+    monkeypatch.setitem(sys.modules, "websockets", None)
+    monkeypatch.setitem(sys.modules, "wsproto", None)
+    with socket.socket() as taken:  # were the library not looked for, serve would stop here
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        assert main(["serve", "--port", str(taken.getsockname()[1])]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "cardrules: error: serve needs the web extra (websockets is not installed): "
+        "pip install 'cardrules[web]'")
