@@ -192,3 +192,23 @@ def test_serve_without_a_websocket_library_says_what_to_install(
     assert capsys.readouterr().err.splitlines()[-1] == (
         "cardrules: error: serve needs the web extra (websockets is not installed): "
         "pip install 'cardrules[web]'")
+
+
+@pytest.mark.parametrize("frame", ["not json", "[" * 50_000 + "]" * 50_000, b"\xff\x00",
+                                   "[1, 2]"])
+def test_a_socket_frame_that_is_no_move_gets_a_sentence(client: TestClient,
+                                                        frame: str | bytes) -> None:
+    """A frame of text that is not JSON closed the socket with no close frame; a binary
+    frame did too, after a traceback in the server's log (KeyError: 'text'). Each gets the
+    sentence, and the socket still takes moves."""
+    made = new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"], seed=5)
+    tid, tok = made["id"], token_of(made["links"]["0"])
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tok}") as ws:
+        first = ws.receive_json()
+        if isinstance(frame, bytes):
+            ws.send_bytes(frame)
+        else:
+            ws.send_text(frame)
+        assert ws.receive_json() == {"error": "send {\"move\": ...} as JSON text"}
+        ws.send_json({"move": first["legal"][0]})
+        assert ws.receive_json()["log"] != first["log"]

@@ -519,14 +519,20 @@ def create_app() -> Starlette:
         try:
             await ws.send_json(session.state(seat))
             while True:
-                data = await ws.receive_json()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
                 try:
-                    if not isinstance(data, dict):
-                        raise BadRequest("send {\"move\": ...}")
+                    data = json.loads(message.get("text") or "null")
+                except (ValueError, RecursionError):  # not JSON, or nested past Python's stack
+                    data = None
+                try:
+                    if not isinstance(data, dict):  # a binary frame too
+                        raise BadRequest("send {\"move\": ...} as JSON text")
                     await act(session, seat, data.get("move"))
                 except BadRequest as err:
                     await ws.send_json({"error": str(err)})
-        except (WebSocketDisconnect, ValueError, RuntimeError):
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             if ws in mine:
