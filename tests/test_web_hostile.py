@@ -4,6 +4,7 @@ sentence and a 4xx, never a 500, and a table is for people (one seat at least is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -139,13 +140,9 @@ def test_a_bot_the_rules_cannot_seat_gets_a_sentence(client: TestClient) -> None
                  "('banker plays: ACTION while ... else ACTION')"})
 
 
-def test_the_served_table_upgrades_its_websocket() -> None:
-    """`cardrules serve` as installed by the web extra (starlette, uvicorn): uvicorn had no
-    WebSocket library, so /ws/tables/... answered 404 ('Unsupported upgrade request', two
-    WARNING lines every 1.5 s while a page was open, as it reconnects) and a seat never saw
-    the others' moves pushed. The extra brings one; the server, run as serve runs it,
-    switches protocols."""
-    import socket
+@pytest.fixture(scope="module")
+def live_port() -> Iterator[int]:
+    """The server, run as `cardrules serve` runs it (uvicorn on a socket from ``listen``)."""
     import threading
     import time
 
@@ -158,23 +155,30 @@ def test_the_served_table_upgrades_its_websocket() -> None:
                                        log_level="warning"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    try:
-        for _ in range(200):
-            if srv.started:
-                break
-            time.sleep(0.05)
-        with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
-            c.sendall(b"GET /ws/tables/none?token=x HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                      b"Connection: Upgrade\r\nUpgrade: websocket\r\n"
-                      b"Sec-WebSocket-Version: 13\r\n"
-                      b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
-            head = c.recv(4096).split(b"\r\n")[0]
-        # the app accepts the upgrade, then closes (4403: no such table) over the socket
-        assert head in (b"HTTP/1.1 101 Switching Protocols", b"HTTP/1.1 403 Forbidden"), head
-    finally:
-        srv.should_exit = True
-        thread.join(10)
-        sock.close()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield port
+    srv.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+def test_the_served_table_upgrades_its_websocket(live_port: int) -> None:
+    """`cardrules serve` as installed by the web extra (starlette, uvicorn): uvicorn had no
+    WebSocket library, so /ws/tables/... answered 404 ('Unsupported upgrade request', two
+    WARNING lines every 1.5 s while a page was open, as it reconnects) and a seat never saw
+    the others' moves pushed. The extra brings one; the server switches protocols."""
+    import socket
+    with socket.create_connection(("127.0.0.1", live_port), timeout=10) as c:
+        c.sendall(b"GET /ws/tables/none?token=x HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  b"Connection: Upgrade\r\nUpgrade: websocket\r\n"
+                  b"Sec-WebSocket-Version: 13\r\n"
+                  b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+        head = c.recv(4096).split(b"\r\n")[0]
+    # the app accepts the upgrade, then closes (4403: no such table) over the socket
+    assert head in (b"HTTP/1.1 101 Switching Protocols", b"HTTP/1.1 403 Forbidden"), head
 
 
 def test_serve_without_a_websocket_library_says_what_to_install(
@@ -212,3 +216,43 @@ def test_a_socket_frame_that_is_no_move_gets_a_sentence(client: TestClient,
         assert ws.receive_json() == {"error": "send {\"move\": ...} as JSON text"}
         ws.send_json({"move": first["legal"][0]})
         assert ws.receive_json()["log"] != first["log"]
+
+
+@pytest.mark.parametrize("route", ["/api/check", "/api/tables", "/api/diff", "/api/replays"])
+def test_a_request_body_is_held_only_up_to_its_limit(live_port: int, route: str) -> None:
+    """The body was read whole before its size was checked: a 500 MB request took the
+    server from 38 MB to 991 MB before its 413. Now the server stops keeping it past the
+    limit (0.1 MB; a replay file's ~4.2 MB): 200 MB sent, the server's peak allocation
+    stays far below it."""
+    import http.client
+    import tracemalloc
+
+    def body() -> Iterator[bytes]:
+        for _ in range(20_000):  # 200 MB
+            yield b"x" * 10_000
+    tracemalloc.start()
+    conn = http.client.HTTPConnection("127.0.0.1", live_port, timeout=60)
+    try:
+        conn.request("POST", route, body=body(), encode_chunked=True,
+                     headers={"Content-Type": "application/json"})
+        status = conn.getresponse().status
+    except OSError:  # the server answered 413 and closed while this was still sending
+        status = 413
+    finally:
+        conn.close()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert status == 413 and peak < 40_000_000, (status, peak)
+
+
+def test_a_declared_body_over_the_limit_is_refused_before_it_is_read(live_port: int) -> None:
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", live_port, timeout=30)
+    try:
+        conn.putrequest("POST", "/api/check")
+        conn.putheader("Content-Length", str(10**12))
+        conn.endheaders()
+        r = conn.getresponse()
+        assert (r.status, r.read()) == (413, b'{"error":"the request is too large"}')
+    finally:
+        conn.close()

@@ -317,10 +317,22 @@ def create_app() -> Starlette:
     games = _titles()
     page = resources.files("cardrules.web").joinpath("page.html").read_text("utf-8")
 
+    async def read(request: Request, limit: int, too_large: str) -> bytes:
+        """The request's body, read no further than ``limit`` bytes (413 past it): a body is
+        never held whole before its size is known."""
+        if request.headers.get("content-length", "0").isdigit() and \
+                int(request.headers.get("content-length", "0")) > limit:
+            raise BadRequest(too_large, 413)
+        chunks, size = [], 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise BadRequest(too_large, 413)
+            chunks.append(chunk)
+        return b"".join(chunks)
+
     async def body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if len(raw) > MAX_FILE_BYTES + 10_000:
-            raise BadRequest("the request is too large", 413)
+        raw = await read(request, MAX_FILE_BYTES + 10_000, "the request is too large")
         try:
             data = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError, RecursionError):
@@ -421,10 +433,8 @@ def create_app() -> Starlette:
     playbacks = asyncio.Semaphore(replays.AT_ONCE)
 
     async def open_replay(request: Request) -> Response:
-        raw = await request.body()
-        if len(raw) > 2 * (replays.MAX_BYTES + MAX_FILE_BYTES) + 10_000:  # JSON escapes
-            raise BadRequest(f"the replay file is larger than {replays.MAX_BYTES:,} bytes",
-                             413)
+        raw = await read(request, 2 * (replays.MAX_BYTES + MAX_FILE_BYTES) + 10_000,  # escapes
+                         f"the replay file is larger than {replays.MAX_BYTES:,} bytes")
         try:
             data = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError, RecursionError):
