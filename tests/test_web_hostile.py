@@ -256,3 +256,41 @@ def test_a_declared_body_over_the_limit_is_refused_before_it_is_read(live_port: 
         assert (r.status, r.read()) == (413, b'{"error":"the request is too large"}')
     finally:
         conn.close()
+
+
+def test_bots_that_think_long_do_not_stop_the_server(live_port: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots played on the server's event loop: a tractor table with three ismcts bots
+    took 27 s to start and up to 12 s a move on a loaded machine, and every other table and
+    page waited meanwhile. They play in a worker thread now: here the bots take 1.5 s more
+    to start a table, and the games list is served meanwhile (it waited 1.2 s before)."""
+    import http.client
+    import json
+    import threading
+    import time
+
+    from cardrules.web import server
+    played = server.Session.run_bots
+
+    def slowly(self: server.Session) -> None:
+        time.sleep(1.5)
+        played(self)
+    monkeypatch.setattr(server.Session, "run_bots", slowly)
+
+    def post() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", live_port, timeout=30)
+        conn.request("POST", "/api/tables", body=json.dumps(
+            {"game": "big_two", "seats": ["human", "greedy", "greedy", "greedy"]}))
+        assert conn.getresponse().status == 200
+        conn.close()
+    starting = threading.Thread(target=post)
+    starting.start()
+    time.sleep(0.3)
+    t = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", live_port, timeout=30)
+    conn.request("GET", "/api/games")
+    assert conn.getresponse().status == 200
+    waited = time.monotonic() - t
+    conn.close()
+    starting.join(30)
+    assert waited < 1.0, waited

@@ -245,16 +245,31 @@ class Tables:
     def add(self, game: AnyGame, kinds: list[str], seed: str,
             sha256: str | None = None) -> Session:
         """A new table; ``sha256``: the rules' hash when they are text, not a file."""
+        self.make_room()
+        return self.put(self.made(game, kinds, seed, sha256))
+
+    def make_room(self) -> None:
+        """503 if MAX_TABLES are open and none is finished; else the oldest finished one is
+        closed if there is no room."""
         if len(self.by_id) >= MAX_TABLES:
             done = [k for k, s in self.by_id.items() if s.table is not None and s.table.over]
             if not done:
                 raise BadRequest(f"the server has {MAX_TABLES} tables in play; try later", 503)
             del self.by_id[done[0]]
+
+    @staticmethod
+    def made(game: AnyGame, kinds: list[str], seed: str, sha256: str | None) -> Session:
+        """A new session, its first round dealt and its bots played up to a person's turn
+        (slow with search bots: the server runs it in a worker thread)."""
         tokens = {secrets.token_urlsafe(16): s for s, k in enumerate(kinds) if k == "human"}
         session = Session(id=secrets.token_urlsafe(8), game=game, kinds=kinds, seed=seed,
                           tokens=tokens,
                           recorder=Recorder(game, seed=seed, seats=kinds, sha256=sha256))
         session.start_round()
+        return session
+
+    def put(self, session: Session) -> Session:
+        self.make_room()
         self.by_id[session.id] = session
         return session
 
@@ -375,14 +390,16 @@ def create_app() -> Starlette:
             game = _load_builtin(name)
         kinds = _kinds(game, data.get("seats"))
         seed = str(data.get("seed", secrets.randbelow(10**9)))[:40]
-        session = tables.add(game, kinds, seed, sha256)
+        tables.make_room()  # before the work: the bots may play long (search bots)
+        session = tables.put(await asyncio.to_thread(Tables.made, game, kinds, seed, sha256))
         links = {str(s): f"/t/{session.id}?token={t}" for t, s in session.tokens.items()}
         return JSONResponse({"id": session.id, "links": links})
 
     async def get_state(request: Request) -> Response:
         session, seat = tables.seat_of(request.path_params["id"],
                                        request.query_params.get("token"))
-        return JSONResponse(session.state(seat))
+        async with session.lock:  # not while its bots play, in a worker thread
+            return JSONResponse(session.state(seat))
 
     async def act(session: Session, seat: int, move: Any) -> dict[str, Any]:
         if not isinstance(move, str) or len(move) > 2000:
@@ -397,9 +414,12 @@ def create_app() -> Starlette:
                 t.apply(move)
             except IllegalMove as err:
                 raise BadRequest(str(err)) from None
-            session.run_bots()
+            # the bots play in a worker thread, so that other tables and pages are served
+            # meanwhile (search bots take seconds); the session stays locked till they stop
+            await asyncio.to_thread(session.run_bots)
         await push(session)
-        return session.state(seat)
+        async with session.lock:
+            return session.state(seat)
 
     async def post_move(request: Request) -> Response:
         session, seat = tables.seat_of(request.path_params["id"],
@@ -415,9 +435,10 @@ def create_app() -> Starlette:
                 raise BadRequest("the round is not over", 409)
             if session.match_done():
                 raise BadRequest("the match is over", 409)
-            session.start_round()
+            await asyncio.to_thread(session.start_round)
         await push(session)
-        return JSONResponse(session.state(seat))
+        async with session.lock:
+            return JSONResponse(session.state(seat))
 
     async def get_replay(request: Request) -> Response:
         session, seat = tables.seat_of(request.path_params["id"],
@@ -507,12 +528,16 @@ def create_app() -> Starlette:
         return JSONResponse({"ok": ok, "diff": shown})
 
     async def push(session: Session) -> None:
-        for seat, sockets in list(session.sockets.items()):
+        async with session.lock:
+            states = {seat: session.state(seat) for seat in session.sockets}
+        for seat, state in states.items():
+            sockets = session.sockets.get(seat, [])
             for ws in list(sockets):
                 try:
-                    await ws.send_json(session.state(seat))
+                    await ws.send_json(state)
                 except Exception:  # a closed browser: forget it
-                    sockets.remove(ws)
+                    if ws in sockets:
+                        sockets.remove(ws)
 
     async def socket(ws: WebSocket) -> None:
         try:
@@ -527,7 +552,9 @@ def create_app() -> Starlette:
         await ws.accept()
         mine.append(ws)
         try:
-            await ws.send_json(session.state(seat))
+            async with session.lock:
+                first = session.state(seat)
+            await ws.send_json(first)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
