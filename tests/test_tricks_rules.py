@@ -396,3 +396,36 @@ def test_a_deal_past_the_deck_is_reported_once(tmp_path: Path) -> None:
         compile_path(path)
     assert [(d.span.line, d.message) for d in err.value.diagnostics] == [
         (3, "4 x 25 cards + kitty 9 is more than the 108 cards of the deck")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("override players 3", [
+        (2, "family tricks plays two sides of partners sitting opposite",
+         "it breaks the base game's teams (tractor.rules:11): override teams too; write "
+         "'teams: opposite' with an even number of players"),
+        (2, "3 x 12 cards + kitty 6 is not the 54 cards of the deck",
+         "it breaks the base game's deal (shengji.rules:8): override deal too; in family "
+         "tricks every card is dealt")]),
+    # the jokers the base's trump order names are said missing once, at the override (before:
+    # also 'this pattern is already in the trump order' at tractor.rules:33, both being -1)
+    ("override deck 52", [
+        (2, "4 x 12 cards + kitty 6 is more than the 52 cards of the deck",
+         "it breaks the base game's deal (shengji.rules:8): override deal too")]
+     + [(2, f"the deck has no {j}", f"it breaks the base game's {key} ({where}): override "
+         f"{key} too; jokers need 'deck 54'")
+        for key, where in (("trumps", "tractor.rules:33"), ("bidding", "shengji.rules:25"))
+        for j in ("LJ", "BJ")]),
+])
+def test_an_override_that_breaks_an_inherited_statement_is_reported_at_it(
+        tmp_path: Path, text: str, expected: list[tuple[int, str, str]]) -> None:
+    """Before: reported at the base's lines (shengji.rules:8:15, tractor.rules:11:1), as
+    docs/language.md says they must not be."""
+    from cardrules.compiler import compile_path
+
+    path = tmp_path / "x.rules"
+    path.write_text(f"game x extends shengji\n{text}\n")
+    with pytest.raises(CompileError) as err:
+        compile_path(path)
+    assert [(d.span.line, d.message, d.hint) for d in err.value.diagnostics
+            if d.span.file == str(path)] == expected
+    assert all(d.span.file == str(path) for d in err.value.diagnostics)

@@ -108,18 +108,19 @@ class TricksChecker:
     def table(self) -> None:
         teams = self.ch.stmt("teams", ast.Teams)
         if teams is None or teams.kind.text != "opposite" or self.players % 2:
-            self.err.error(self.span("teams") if teams else self.ch.head,
-                           "family tricks plays two sides of partners sitting opposite",
-                           "write 'teams: opposite' with an even number of players")
+            self.ch.depends(self.span("teams") if teams else self.ch.head,
+                            "family tricks plays two sides of partners sitting opposite",
+                            "write 'teams: opposite' with an even number of players",
+                            on=("players",))
         deal = self.ch.stmt("deal", ast.Deal)
         if deal is not None:
             total = self.ch.deck_size * self.ch.copies
             each = int(deal.each.text)
             kitty = int(deal.kitty.text) if deal.kitty else 0
             if each * self.players + kitty < total:  # more: the deal check says so
-                self.err.error(deal.each.span, f"{self.players} x {each} cards + kitty {kitty}"
-                               f" is not the {total} cards of the deck",
-                               "in family tricks every card is dealt")
+                self.ch.depends(deal.each.span, f"{self.players} x {each} cards + kitty "
+                                f"{kitty} is not the {total} cards of the deck",
+                                "in family tricks every card is dealt")
 
     def plain_rank(self, tok: ast.Tok) -> int:
         """A suited rank's notation index (2 -> 0, A -> 12), or -1 after an error."""
@@ -196,6 +197,8 @@ class TricksChecker:
                 pat = ir.TrumpPattern(kind=p.kind, rank=self.plain_rank(p.word))
             elif p.kind == "card" and p.word is not None:
                 pat = ir.TrumpPattern(kind="card", card=self.ch.card_of(p.word))
+                if pat.card < 0:  # not a card of the deck: said by card_of
+                    continue
             if pat in out:
                 self.err.error(p.span, "this pattern is already in the trump order")
             out.append(pat)
