@@ -93,8 +93,15 @@ class Game(Loaded, ABC):
     # ------------------------------------------------------------ seats and bots
     def bot_names(self) -> tuple[str, ...]:
         """The bots a seat of this game may be given (``human`` aside), as ``bots`` takes
-        them: what a seat chooser offers."""
-        return (*self.bot_kinds.names(), *SEARCH_KINDS)
+        them: what a seat chooser offers. A bot that this game's rules cannot seat (banking's
+        ``expect`` where the banker decides) is left out."""
+        def seatable(name: str) -> bool:
+            try:
+                self.bots([name])  # made once: the game keeps it for its tables
+            except ValueError:
+                return False
+            return True
+        return (*filter(seatable, self.bot_kinds.names()), *SEARCH_KINDS)
 
     def check_seat_kind(self, kind: str) -> None:
         """UnknownBot (a ValueError) saying which kinds there are, if no seat of this game

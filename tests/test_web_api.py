@@ -241,7 +241,8 @@ def test_the_seat_kinds_are_each_games_own_bots(client: TestClient) -> None:
         assert g["seat_kinds"] == ["human", *load(g["name"]).bot_names()]
     by_name = {g["name"]: g["seat_kinds"] for g in client.get("/api/games").json()}
     assert by_name["big_two"][:3] == ["human", "random", "greedy"]
-    assert {"threshold", "expect"} <= set(by_name["blackjack"])
+    assert {"threshold", "expect"} <= set(by_name["blackjack_casino"])
+    assert "expect" not in by_name["blackjack"]  # its banker decides: expect cannot sit
     r = client.post("/api/tables", json={"game": "blackjack", "seats": ["greedy", "human"]})
     assert r.json() == {"error": "no seat kind 'greedy': " + ", ".join(by_name["blackjack"])}
 
