@@ -46,7 +46,7 @@ def play_round(game: Any, seed: int | str) -> dict[str, Any]:
         digest.update(("\n".join(action_text(a) for a in legal) + "\n\n").encode())
         t.apply(rng.choice(legal))
         decisions += 1
-    digest.update(repr(t.view(0).history).encode())
+    digest.update(repr(tuple(t.view(0).history)).encode())  # as when it was a tuple
     r = t.result()
     return {"seed": seed, "decisions": decisions, "legal": digest.hexdigest()[:24],
             "scores": list(r.scores), "places": list(r.places),

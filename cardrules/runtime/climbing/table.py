@@ -14,27 +14,27 @@ from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from ..core import IllegalMove, deal_each, shuffled_deck
 from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
+from .history import History, PublicLog
 from .scoreview import EndOfRound, sides_for
 from .seathand import SeatHand
+
+_new = object.__new__
+
+def _sizes(hands: list[list[int]]) -> tuple[int, ...]:
+    """The hands' sizes: three or four hands unpacked (a third of the time of ``map``)."""
+    if len(hands) == 4:
+        a, b, c, d = hands
+        return len(a), len(b), len(c), len(d)
+    if len(hands) == 3:
+        a, b, c = hands
+        return len(a), len(b), len(c)
+    return tuple(map(len, hands))
+
 
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
 # An action is a move, or a Bid while the round's auction is on.
 Move = Play
 Action = Play | Bid
-
-
-_TEXTS: dict[tuple[int, ...], str] = {}  # a move's text by its cards (at most 4096 kept)
-
-
-def _move_text(cards: tuple[int, ...]) -> str:
-    """How a move shows in the history (as ``str`` of the Play): the same moves recur, so
-    their texts are kept (a view reads ``_TEXTS`` first)."""
-    text = _TEXTS.get(cards)
-    if text is None:
-        if len(_TEXTS) >= 4096:
-            _TEXTS.clear()
-        text = _TEXTS[cards] = format_cards(cards) if cards else "pass"
-    return text
 
 
 _NO_HOLDERS: Counter[int] = Counter()  # the holder cards played, at a table without them
@@ -56,7 +56,7 @@ class SeatView(NamedTuple):
     hand_sizes: tuple[int, ...]
     to_beat: tuple[int, ...]  # the play on the table, () when leading
     last_player: int
-    history: tuple[tuple[int, str], ...]  # (seat, move) for every public action
+    history: History  # (seat, move as text) for every public action so far, read-only
     places: tuple[int, ...]
     known_sides: tuple[int | None, ...]  # a seat's side once public (hidden teams), else None
     bidding: bool = False  # the auction is on: the actions are bids
@@ -89,12 +89,10 @@ class Table:
         self.round_number = round_number
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
-        # The public history: moves as played, other events as text; the views' text of it
-        # (``_shown_tuple``) is extended by the entries added since a view last asked, each
-        # formatted once (``view``, ``_history_text``).
+        # The public history: moves as played, other events as text. Only ever appended to:
+        # every view's History shares it (``_log``, its entries made text when first read).
         self._shown: list[tuple[int, Play | str]] = []
-        self._shown_tuple: tuple[tuple[int, str], ...] = ()
-        self._pass_text = tuple((s, "pass") for s in range(self.n))  # a pass, by seat
+        self._log = PublicLog(self._shown, self.n)
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
@@ -123,10 +121,9 @@ class Table:
         self._known: dict[int, tuple[tuple[tuple[int, ...], ...], list[int], int,
                                      tuple[int | None, ...]]] = {}
         # What views share until cards are played or dealt again (``_changes`` counts those):
-        # the hand sizes, the places and each seat's hand as tuples; the sides as a tuple.
+        # the hand sizes and the places as tuples; the sides as a tuple.
         self._changes = 0
-        self._public: tuple[int, tuple[int, ...], tuple[int, ...], list[tuple[int, ...] | None]] \
-            = (-1, (), (), [])
+        self._public: tuple[int, tuple[int, ...], tuple[int, ...]] = (-1, (), ())
         self._sides: tuple[list[int], tuple[int | None, ...]] = ([], ())
         # Per seat: the holder cards it was dealt (with the deal they were counted in).
         self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], Counter[int]]] = {}
@@ -355,40 +352,36 @@ class Table:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes. Made at every
-        decision, from parts kept between views: the hand sizes and places until cards are
-        played or dealt again, each seat's hand until then, the history's text as it grows
-        (each entry formatted once), the sides."""
+        decision: the hand sizes made again only when cards were played or dealt since the
+        last view, the places when they grew, the sides kept per seat; the history is the
+        table's own log up to its present length (a History: no copy, no text made until
+        read)."""
         auction = self.auction
         bidding = auction is not None and not auction.over
-        known = self.known_sides(seat) if bidding or self._hidden else self._sides[1] \
-            if self._sides[0] is self.sides else self._sides_shown()
+        if bidding:
+            known = self.known_sides(seat)
+        elif self._hidden:  # ``known_sides``'s own test of what it keeps, without the call
+            kept = self._known.get(seat)
+            known = kept[3] if kept is not None and kept[2] == self._holders_out \
+                and kept[0] is self.dealt and kept[1] is self.sides else self.known_sides(seat)
+        else:
+            sides = self._sides
+            known = sides[1] if sides[0] is self.sides else self._sides_shown()
+        hands = self.hands
         public = self._public
-        if public[0] != self._changes:  # cards were played or dealt since last time
-            public = self._public = (self._changes, tuple(map(len, self.hands)),
-                                     tuple(self.places), [None] * self.n)
-        hand = public[3][seat]
-        if hand is None:
-            hand = public[3][seat] = tuple(self.hands[seat])
-        shown = self._shown_tuple
-        if len(shown) != len(self._shown):
-            log = self._shown
-            if len(shown) + 1 == len(log):  # the commonest case: the last decision's move
-                s, mv = log[-1]
-                if isinstance(mv, str):
-                    entry = (s, mv)
-                elif cards := mv.cards:
-                    entry = (s, _TEXTS.get(cards) or _move_text(cards))
-                else:
-                    entry = self._pass_text[s]
-                shown = self._shown_tuple = shown + (entry,)
-            else:
-                shown = self._history_text()
+        if public[0] != self._changes:  # cards were played or dealt since the last view
+            public = self._public = (self._changes, _sizes(hands),
+                                     public[2] if len(public[2]) == len(self.places)
+                                     else tuple(self.places))
+        history = _new(History)  # the history so far, sharing the table's log
+        history._log = self._log
+        history._n = len(self._shown)
         current = self.current
         # Its fields in SeatView's order, made into the named tuple directly (what
         # ``SeatView._make`` does, without its checks).
         return tuple.__new__(SeatView, (
-            seat, hand, public[1], current.cards if current is not None else (),
-            self.last_player, shown, public[2], known, bidding,
+            seat, tuple(hands[seat]), public[1], current.cards if current is not None else (),
+            self.last_player, history, public[2], known, bidding,
             auction.high if bidding and auction is not None else self.bid,
             self.leader, self.shown))
 
@@ -396,18 +389,6 @@ class Table:
         if self._sides[0] is not self.sides:
             self._sides = (self.sides, tuple(self.sides))
         return self._sides[1]
-
-    def _history_text(self) -> tuple[tuple[int, str], ...]:
-        """The public history as text: the tuple kept, made again only when the history grew,
-        with the new entries formatted (a pass is the same text for every seat)."""
-        shown = self._shown_tuple
-        log = self._shown
-        if len(shown) != len(log):
-            passes = self._pass_text
-            shown = self._shown_tuple = shown + tuple(
-                (s, mv) if isinstance(mv, str) else (s, _move_text(mv.cards)) if mv.cards
-                else passes[s] for s, mv in log[len(shown):])
-        return shown
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
