@@ -1,0 +1,122 @@
+"""A climbing view's history (a History sharing the table's log, not a copy): a snapshot that
+never sees later moves, the same entries a tuple of the moves' texts gives, read-only."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules.cards import format_cards
+from cardrules.runtime.climbing.history import History
+from cardrules.search.clone import clone
+
+CLIMBING = ("big_two", "da_bei", "tiao_shu", "shuang_kou", "doudizhu")
+
+
+Seen = list[tuple[Any, tuple[tuple[int, str], ...]]]
+
+
+def _played(name: str, seed: int, steps: int | None = None) -> tuple[Any, Seen]:
+    """A round of random bots; every decision's view with its history copied at the time."""
+    game = cardrules.load(name)
+    t: Any = game.new_table(seed=seed, seats=["random"] * game.players)
+    seen: Seen = []
+    while not t.over and (steps is None or len(seen) < steps):
+        view = t.view(t.seat)
+        seen.append((view, tuple(view.history)))
+        t.apply(t.bot_move())
+    return t, seen
+
+
+@pytest.mark.parametrize("name", CLIMBING)
+def test_an_old_view_never_sees_later_moves(name: str) -> None:
+    t, seen = _played(name, seed=3)
+    assert t.over and len(seen) > 20
+    for view, then in seen:  # read after the round: each as it was when made
+        assert isinstance(view.history, History)
+        assert len(view.history) == len(then) and tuple(view.history) == then
+        assert view.history == then and list(view.history) == list(then)
+    lengths = [len(then) for _, then in seen]
+    assert lengths == sorted(lengths) and lengths[-1] > lengths[0]
+
+
+@pytest.mark.parametrize("name", ["big_two", "da_bei", "tiao_shu"])
+def test_the_history_is_every_move_as_text(name: str) -> None:
+    """Without an auction or a shown rest, the public history is each move and its seat,
+    as ``str`` of the Play (an independent reading of the table's own history)."""
+    t, seen = _played(name, seed=8)
+    moves = [(s, "pass" if not mv.cards else format_cards(mv.cards))
+             for s, mv in t.history]
+    assert tuple(t.view(0).history) == tuple(moves)
+    for _, then in seen:
+        assert then == tuple(moves[:len(then)])
+
+
+def test_the_auction_a_new_deal_and_the_rest_are_in_the_history() -> None:
+    """The auction's bids, the table's own line for a deal passed out and the leader's
+    ``takes`` are in the history, and views made before them never show them."""
+    game = cardrules.load("doudizhu")
+    t: Any = game.new_table(seed=9, seats=["random"] * 3)
+    seen: Seen = []
+    for _ in range(3):
+        view = t.view(t.seat)
+        seen.append((view, tuple(view.history)))
+        t.apply("pass")
+    while not t.over:
+        view = t.view(t.seat)
+        seen.append((view, tuple(view.history)))
+        t.apply(t.bot_move())
+    texts = [text for _, text in t.view(0).history]
+    assert texts[3] == "all passed: a new deal" and t.view(0).history[3][0] == -1
+    assert texts[:3] == ["pass"] * 3 and any(text.startswith("takes ") for text in texts)
+    for view, then in seen:
+        assert tuple(view.history) == then
+    assert [len(then) for _, then in seen][:4] == [0, 1, 2, 4]
+
+
+def test_a_history_behaves_as_the_tuple_it_was() -> None:
+    t, seen = _played("big_two", seed=5, steps=30)
+    view, then = seen[-1]
+    h = view.history
+    assert len(h) == len(then) == 29
+    assert h[0] == then[0] and h[-1] == then[-1] and h[3:9:2] == then[3:9:2]
+    assert h[:] == then and type(h[:]) is tuple and h[100:] == ()
+    with pytest.raises(IndexError):
+        h[29]
+    with pytest.raises(IndexError):
+        h[-30]
+    assert then[4] in h and h.index(then[4]) <= 4 and h.count(then[0]) >= 1
+    assert list(reversed(h)) == list(reversed(then))
+    assert hash(h) == hash(then) and h == then and then == h and h != then[:-1]
+    assert repr(h) == f"History({then!r})"
+    assert seen[0][0].history == () and len(seen[0][0].history) == 0
+    # two tables with the same moves: equal histories, equal views
+    again, seen_again = _played("big_two", seed=5, steps=30)
+    assert seen_again[-1][0].history == h and seen_again[-1][0] == view
+    assert pickle.loads(pickle.dumps(h)) == h
+
+
+def test_a_history_cannot_change_the_table() -> None:
+    t, seen = _played("big_two", seed=6, steps=10)
+    h = seen[-1][0].history
+    for attempt in ("h[0] = (0, 'x')", "del h[0]", "h.append((0, 'x'))", "h += ((0, 'x'),)",
+                    "h.other = 1"):
+        with pytest.raises((TypeError, AttributeError)):
+            exec(attempt, {"h": h})
+    assert len(h) == 9 and len(t.view(t.seat).history) == len(t.history) == 10
+
+
+def test_a_cloned_table_shows_the_same_history_and_goes_its_own_way() -> None:
+    game = cardrules.load("tiao_shu")
+    t: Any = game.new_table(seed=4, seats=["random"] * 4)
+    for _ in range(12):
+        t.apply(t.bot_move())
+    copy = clone(t)
+    before = t.view(t.seat)
+    assert copy.view(copy.seat) == before
+    copy.play_out()
+    assert len(copy.view(0).history) > len(t.view(0).history) == len(before.history) == 12
+    assert tuple(t.view(t.seat).history) == tuple(before.history)
