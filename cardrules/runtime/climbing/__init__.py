@@ -3,6 +3,8 @@ passes, until the round ends.
 
 - ``table``: the round driver (deal, auction, plays and passes, the end of the round), views
   with hidden information, results;
+- ``history``: the public history as a view holds it (a read-only sequence sharing the
+  table's log);
 - ``shapes``: generators of the plays of each kind of combination, used by generated modules;
 - ``auction``: bidding for a role before play (叫分);
 - ``scoreview``: what scoring formulas read at the end of a round;

@@ -49,7 +49,8 @@ class Result:
 
 class SeatView(NamedTuple):
     """What one seat may know: its own hand and what was played in public. (A named tuple:
-    immutable, and cheap to make at every decision.)"""
+    immutable, and cheap to make at every decision; its history is a History, which shares
+    the table's log up to the view's making instead of copying it.)"""
 
     seat: int
     hand: tuple[int, ...]
