@@ -679,6 +679,68 @@ class ModuleView:
             calls += self.asked(i, call, runs)
         return [*_reads(calls), "out: list[Play] = []", *calls, "return out"]
 
+    def lazy_part(self, i: int) -> str:
+        """For a kind whose plays at a lead a ``choices`` Part can count and make one at a
+        time, in its generator's order: the Part's constructor call; else "". Runs keyed by
+        their highest rank, made in CARD_KEY order; one deck's main group with one attached
+        group, or with kickers, or a run with wings, keyed by the main part's rank."""
+        k, c = self.kinds[i], self.g.combinations[i]
+        s = c.shape
+        head = f"candidates_{k.name}, hand, by_rank, ({k.index}, {k.group}, {k.tier}, {k.bomb})"
+        if k.ranked_run and k.presorted and not k.outranked_by:
+            assert isinstance(s, ir.RunShape)
+            within = tuple(self.rank_index[r] for r in s.within)
+            copies = f", {self.g.copies}" if self.g.copies > 1 else ""
+            return f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}{copies})"
+        if k.attached[0] and k.attached_merge and not k.outranked_by \
+                and k.attached_key == "(RANK[head[0]], )":
+            return f"AttachedPart({head}, {k.attached[0]}, {k.attached[1]})"
+        guards = [g for g, _ in k.kicked_outranked]
+        if not k.kicked[0] or "" in guards:
+            return ""
+        mine = set(c.sizes)
+        avoid = tuple(sorted({n for _, other in k.kicked_outranked
+                              for n in mine & set(self.g.combinations[
+                                  self.kind_names.index(other)].sizes)}))
+        if isinstance(s, ir.RunShape) and k.kicked_key == "(top, )":
+            within = tuple(self.rank_index[r] for r in s.within)
+            return (f"WingedPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}, "
+                    f"{s.wing}, {avoid!r}, CARD_KEY)")
+        if isinstance(s, ir.GroupsShape) and k.kicked_key == "(RANK[head[0]], )":
+            return (f"KickerPart({head}, {s.sizes[0]}, {s.sizes[1]}, {len(s.sizes) - 1}, "
+                    f"{avoid!r}, CARD_KEY)")
+        return ""
+
+    @functools.cached_property
+    def choosers(self) -> list[str]:
+        """The body of ``lead_choices``: ``leaders`` with each kind that has a ``lazy_part``
+        added as that Part (counted, its plays made when asked for)."""
+        calls: list[str] = []
+        runs: list[str] = []
+        for i, k in enumerate(self.kinds):
+            part = self.lazy_part(i)
+            if k is self.singles_kind:
+                calls.append("out += h.singles")
+                continue
+            if part:
+                call = f"out.add({part})"
+            elif k.fast_single or k.rank_single:
+                cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
+                call = f"out += [PLAYS_{k.name}[x] for x in {cards}]"
+            elif k.sequence:
+                call = f"out += sequences_{k.name}(by_rank, None, runs_{k.sequence})"
+            else:
+                call = f"out += candidates_{k.name}(hand, by_rank)"
+            calls += self.asked(i, call, runs)
+        return [*_reads(calls), "out = Choices()", *calls, "return out"]
+
+    @property
+    def choice_imports(self) -> list[str]:
+        """The Parts ``lead_choices`` makes, and Choices."""
+        used = " ".join(self.choosers)
+        return ["Choices", *(n for n in ("AttachedPart", "KickerPart", "RunPart", "WingedPart")
+                             if f"{n}(" in used)]
+
     # -- per-combination code
     def kind(self, i: int, c: ir.Combination) -> KindView:
         """The matcher (shape check, suit rule, key) and the candidate generator of a kind.

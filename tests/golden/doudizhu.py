@@ -11,6 +11,7 @@ from functools import lru_cache
 from itertools import chain, combinations, product
 
 from cardrules.runtime.protocol import Play, ScoreView, beats, plays_of
+from cardrules.runtime.climbing.choices import Choices, AttachedPart, KickerPart, RunPart, WingedPart
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     gen_kicker_sets,
@@ -24,8 +25,8 @@ from cardrules.runtime.climbing.shapes import (
     winged_run,
 )
 
-__all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
-           "new_hand", "score", "accumulate", "ends_match", "lead_next"]
+__all__ = ["classify", "plays", "lead_plays", "lead_choices", "plays_of_kind", "follows",
+           "follow_plays", "new_hand", "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'doudizhu'
 TITLE = '斗地主 Dou Dizhu'
@@ -1006,6 +1007,43 @@ def lead_plays(h: SeatHand) -> list[Play]:
         out += candidates_four_singles(hand, by_rank)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_pairs(hand, by_rank)
+    if h.most >= 4:
+        out += candidates_bomb(hand, by_rank)
+    if len(hand) >= 2:
+        out += candidates_rocket(hand, by_rank)
+    return out
+
+
+def lead_choices(h: SeatHand) -> Choices:
+    """``lead_plays`` as a sequence whose plays are made as they are asked for: the same
+    plays in the same order, the kinds of many plays counted from the hand and each play
+    made alone (what a bot choosing one at random reads)."""
+    hand = h.cards
+    by_rank = h.by_rank
+    out = Choices()
+    out += [PLAYS_single[x] for x in hand]
+    if h.most >= 2:
+        out += candidates_pair(hand, by_rank)
+    if h.most >= 3:
+        out += candidates_triple(hand, by_rank)
+    if h.most >= 3 and len(by_rank) >= 2:
+        out.add(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1))
+    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+        out.add(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2))
+    if len(by_rank) >= 5:
+        out.add(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+    if h.most >= 2 and len(by_rank) >= 3:
+        out.add(RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+    if h.most >= 3 and len(by_rank) >= 2:
+        out.add(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+    if h.most >= 3 and len(by_rank) >= 2:
+        out.add(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (12, 24, 36), CARD_KEY))
+    if h.most >= 3 and len(by_rank) >= 2:
+        out.add(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
+    if h.most >= 4 and len(by_rank) >= 2:
+        out.add(KickerPart(candidates_four_singles, hand, by_rank, (10, 10, 0, -1), 4, 1, 2, (), CARD_KEY))
+    if h.most >= 4 and len(by_rank) >= 2:
+        out.add(KickerPart(candidates_four_pairs, hand, by_rank, (11, 11, 0, -1), 4, 2, 2, (), CARD_KEY))
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:

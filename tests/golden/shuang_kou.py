@@ -11,6 +11,7 @@ from functools import lru_cache
 from itertools import chain, product
 
 from cardrules.runtime.protocol import Play, ScoreView, beats, plays_of
+from cardrules.runtime.climbing.choices import Choices, RunPart
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     distinct_combinations,
@@ -21,8 +22,8 @@ from cardrules.runtime.climbing.shapes import (
     split_by_rank,
 )
 
-__all__ = ["classify", "plays", "lead_plays", "plays_of_kind", "follows", "follow_plays",
-           "new_hand", "score", "accumulate", "ends_match", "lead_next"]
+__all__ = ["classify", "plays", "lead_plays", "lead_choices", "plays_of_kind", "follows",
+           "follow_plays", "new_hand", "score", "accumulate", "ends_match", "lead_next"]
 
 NAME = 'shuang_kou'
 TITLE = '双扣 Shuang Kou'
@@ -645,6 +646,31 @@ def lead_plays(h: SeatHand) -> list[Play]:
         out += candidates_pairs(hand, by_rank)
     if h.most >= 3 and len(by_rank) >= 3:
         out += candidates_triples(hand, by_rank)
+    if h.most >= 4:
+        out += candidates_bomb(hand, by_rank)
+    if len(hand) >= 4:
+        out += candidates_joker_bomb(hand, by_rank)
+    return out
+
+
+def lead_choices(h: SeatHand) -> Choices:
+    """``lead_plays`` as a sequence whose plays are made as they are asked for: the same
+    plays in the same order, the kinds of many plays counted from the hand and each play
+    made alone (what a bot choosing one at random reads)."""
+    hand = h.cards
+    by_rank = h.by_rank
+    out = Choices()
+    out += [PLAYS_single[x] for x in dict.fromkeys(hand)]
+    if h.most >= 2:
+        out += candidates_pair(hand, by_rank)
+    if h.most >= 3:
+        out += candidates_triple(hand, by_rank)
+    if len(by_rank) >= 5:
+        out.add(RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+    if h.most >= 2 and len(by_rank) >= 3:
+        out.add(RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+    if h.most >= 3 and len(by_rank) >= 3:
+        out.add(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4:

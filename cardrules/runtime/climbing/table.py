@@ -105,7 +105,7 @@ class Table:
         self.over = False
         # The legal moves of the position, in order, made once (None: not made yet, or the
         # auction is on); the same keyed by their cards, made when asked for.
-        self._acts: list[Move] | None = None
+        self._acts: Sequence[Move] | None = None
         self._legal: dict[tuple[int, ...], Move] | None = None
         # Per seat: its hand as the generators read it (a SeatHand of the same list), kept
         # as the seat plays; made again when the seat's hand is another list (a new deal,
@@ -286,7 +286,7 @@ class Table:
             self._legal = {p.cards: p for p in self._moves()}
         return self._legal
 
-    def _moves(self) -> list[Move]:
+    def _moves(self) -> Sequence[Move]:
         """The legal moves in order (a pass first), made once per position (the list the
         module's generators made, kept: nobody else holds it). The generators make each set
         of cards once (duplicates are sorted out when the game is compiled), so every move
@@ -307,9 +307,9 @@ class Table:
             if self.first_pending:
                 acts = [p for p in acts if self.first_card in p.cards]
         else:
-            acts = self._followers[current.kind](h, current)
-            if self._may_pass or not acts:
-                acts.insert(0, PASS)
+            acts = follow = self._followers[current.kind](h, current)
+            if self._may_pass or not follow:
+                follow.insert(0, PASS)
         if self.auction is None or self.auction.over:  # (not the plays asked of a bidder)
             self._acts = acts
         return acts
@@ -335,19 +335,27 @@ class Table:
             h = self._held[seat]
             if h is None or h.cards is not self.hands[seat]:
                 h = self._hold(seat)
-            acts = self._acts = self._followers[current.kind](h, current)
-            if self._may_pass or not acts:
-                acts.insert(0, PASS)
+            acts = self._acts = follow = self._followers[current.kind](h, current)
+            if self._may_pass or not follow:
+                follow.insert(0, PASS)
         return list(acts)
 
     def bot_actions(self) -> Sequence[Action]:
         """The legal actions, as ``legal_actions()`` lists them, without the copy: the list
-        the table keeps for this position (replaced, never changed, by the next move)."""
+        the table keeps for this position (replaced, never changed, by the next move); at a
+        lead, the module's ``lead_choices``, whose plays are made as they are asked for."""
         acts = self._acts
         if acts is None:
             auction = self.auction
             if auction is not None and not auction.over:
                 return auction.legal()
+            if self.current is None and not self.first_pending and not self.over:
+                seat = self.seat
+                h = self._held[seat]
+                if h is None or h.cards is not self.hands[seat]:
+                    h = self._hold(seat)
+                acts = self._acts = self.m.lead_choices(h)
+                return acts
             return self._moves()
         return acts
 

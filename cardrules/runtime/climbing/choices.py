@@ -1,0 +1,375 @@
+"""The plays a seat may lead as a sequence whose plays are made only as they are asked for.
+
+A lead may have hundreds of plays (straights of two decks, kickers, airplanes with wings),
+and a random bot asks for one of them: ``rng.choice(seq)`` reads ``len(seq)`` and
+``seq[i]``. ``Choices`` holds each kind's plays as a part: a list already made (the cheap
+kinds), or a ``Part`` that counts its plays from the hand's counts and makes the play at an
+index alone, in exactly the order its kind's generator makes them; so ``list(choices)`` is the
+eager list, play for play, and so is every ``choices[i]``. A part falls back to the
+generator's list where the order is not the counted one (a set that may come twice).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
+from math import comb
+from typing import TypeVar, overload
+
+from ..protocol import Play
+from .shapes import _subsets, kicker_units
+
+T = TypeVar("T")
+Gen = Callable[[Sequence[int], dict[int, list[int]]], Iterable[Play]]
+# What each Play of a kind shares: (kind, group, tier, bomb)
+Fields = tuple[int, int, int, int]
+
+
+class Choices(Sequence[Play]):
+    """Parts of plays in order: ``out += plays`` adds a list, ``add`` a counted Part."""
+
+    __slots__ = ("_parts", "_ends", "_size", "_asked")
+
+    def __init__(self) -> None:
+        self._parts: list[Sequence[Play]] = []
+        self._ends: list[int] = []  # the index after each part
+        self._size = 0
+        self._asked: Play | None = None  # the last play asked for
+
+    def __iadd__(self, plays: Iterable[Play]) -> Choices:
+        part = plays if isinstance(plays, list) else list(plays)
+        if part:
+            self._size += len(part)
+            self._parts.append(part)
+            self._ends.append(self._size)
+        return self
+
+    def add(self, part: Part) -> None:
+        if part.total:
+            self._size += part.total
+            self._parts.append(part)
+            self._ends.append(self._size)
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, i: int) -> Play: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Play]: ...
+
+    def __getitem__(self, i: int | slice) -> Play | list[Play]:
+        if isinstance(i, slice):
+            return self.plays()[i]
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError("choice index out of range")
+        k = bisect_right(self._ends, i)
+        play = self._parts[k][i - self._ends[k - 1] if k else i]
+        self._asked = play
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self.plays())
+
+    def __contains__(self, x: object) -> bool:
+        return x is self._asked or x in self.plays()
+
+    def plays(self) -> list[Play]:
+        """Every play, in order: the eager list."""
+        out: list[Play] = []
+        for part in self._parts:
+            out += part
+        return out
+
+
+class Part(Sequence[Play]):
+    """One kind's plays, counted: segments of plays (``_segs``, each ending before
+    ``_ends``), a play made from its segment and its place there (``_make``); or, where the
+    hand allows no counting, the generator's own list (``_plays``)."""
+
+    __slots__ = ("gen", "hand", "by_rank", "fields", "total", "_ends", "_segs", "_plays")
+
+    def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
+                 fields: Fields) -> None:
+        self.gen, self.hand, self.by_rank, self.fields = gen, hand, by_rank, fields
+        self.total = 0
+        self._ends: list[int] = []
+        self._segs: list[tuple[int, ...]] = []
+        self._plays: list[Play] | None = None
+
+    def _segment(self, n: int, *seg: int) -> None:
+        if n:
+            self.total += n
+            self._ends.append(self.total)
+            self._segs.append(seg)
+
+    def _eager(self) -> None:
+        self._plays = list(self.gen(self.hand, self.by_rank))
+        self.total = len(self._plays)
+
+    def __len__(self) -> int:
+        return self.total
+
+    @overload
+    def __getitem__(self, j: int) -> Play: ...
+    @overload
+    def __getitem__(self, j: slice) -> list[Play]: ...
+
+    def __getitem__(self, j: int | slice) -> Play | list[Play]:
+        if isinstance(j, slice):
+            return list(self)[j]
+        if self._plays is not None:
+            return self._plays[j]
+        if j < 0:
+            j += self.total
+        k = bisect_right(self._ends, j)
+        return self._make(self._segs[k], j - self._ends[k - 1] if k else j)
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._plays if self._plays is not None else self.gen(self.hand, self.by_rank))
+
+    def _make(self, seg: tuple[int, ...], at: int) -> Play:
+        raise NotImplementedError
+
+    def _play(self, cards: tuple[int, ...], key: tuple[int, ...]) -> Play:
+        kind, group, tier, bomb = self.fields
+        return Play(cards, kind, group, tier, bomb, key)
+
+
+def _choices(cards: list[int], width: int) -> list[tuple[int, ...]]:
+    """A run's choices of one rank of ``width`` cards, as ``run_pools`` makes them."""
+    return list(_subsets(cards, width))
+
+
+def _choice_count(cards: list[int], width: int, copies: int) -> int:
+    if len(cards) < width:
+        return 0
+    if copies == 1:
+        return comb(len(cards), width)
+    if width == 1:
+        return len(set(cards))
+    return len(list(_subsets(cards, width)))
+
+
+def _pick(pools: Sequence[Sequence[T]], at: int) -> list[T]:
+    """The ``at``-th tuple of ``product(*pools)`` (the last pool turning fastest)."""
+    picked: list[T] = []
+    for pool in reversed(pools):
+        at, i = divmod(at, len(pool))
+        picked.append(pool[i])
+    picked.reverse()
+    return picked
+
+
+def nth_combination(pool: Sequence[int], r: int, index: int) -> tuple[int, ...]:
+    """The ``index``-th tuple of ``combinations(pool, r)``."""
+    n = len(pool)
+    out = []
+    i = 0
+    while r:
+        c = comb(n - i - 1, r - 1)  # those that take pool[i] first
+        if index < c:
+            out.append(pool[i])
+            r -= 1
+        else:
+            index -= c
+        i += 1
+    return tuple(out)
+
+
+class RunPart(Part):
+    """``candidates_KIND`` of a run keyed by its highest rank, made in CARD_KEY order by
+    ``single_run_pools`` / ``run_pools``: a segment per start and length, its count the
+    product of its ranks' choices."""
+
+    __slots__ = ("width", "copies", "within")
+
+    def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
+                 fields: Fields, width: int, min_len: int, max_len: int,
+                 within: tuple[int, ...], copies: int = 1) -> None:
+        super().__init__(gen, hand, by_rank, fields)
+        self.width, self.copies, self.within = width, copies, within
+        n = len(within)
+        held = [_choice_count(by_rank.get(r, []), width, copies) for r in within]
+        for start in range(n):
+            if not held[start]:
+                continue
+            total, top = 1, -1
+            for i in range(start, min(n, start + max_len)):
+                if not held[i]:
+                    break
+                total *= held[i]
+                top = max(top, within[i])
+                if i + 1 - start >= min_len:
+                    self._segment(total, start, i + 1 - start, top)
+
+    def _make(self, seg: tuple[int, ...], at: int) -> Play:
+        start, length, top = seg
+        ranks = self.within[start:start + length]
+        if self.width > 1:
+            pools = [_choices(self.by_rank[r], self.width) for r in ranks]
+            return self._play(tuple(chain.from_iterable(_pick(pools, at))), (top,))
+        if self.copies == 1:  # (as ``single_run_pools``: the rank's distinct cards)
+            return self._play(tuple(_pick([self.by_rank[r] for r in ranks], at)), (top,))
+        cards = [list(dict.fromkeys(self.by_rank[r])) for r in ranks]
+        return self._play(tuple(_pick(cards, at)), (top,))
+
+
+class AttachedPart(Part):
+    """``candidates_KIND`` of a main group and an attached group of another rank (one deck,
+    keyed by the main group's rank): a segment per main rank, ``C(n, a)`` main groups times
+    the attached groups of every other rank."""
+
+    __slots__ = ("a", "b")
+
+    def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
+                 fields: Fields, a: int, b: int) -> None:
+        super().__init__(gen, hand, by_rank, fields)
+        self.a, self.b = a, b
+        tails = sum(comb(len(same), b) for same in by_rank.values())
+        for r, same in by_rank.items():
+            if len(same) >= a:
+                self._segment(comb(len(same), a) * (tails - comb(len(same), b)), r)
+
+    def _make(self, seg: tuple[int, ...], at: int) -> Play:
+        r = seg[0]
+        same = self.by_rank[r]
+        tails = sum(comb(len(o), self.b) for q, o in self.by_rank.items() if q != r)
+        i, at = divmod(at, tails)
+        head = nth_combination(same, self.a, i)
+        for q, other in self.by_rank.items():
+            if q == r:
+                continue
+            n = comb(len(other), self.b)
+            if at < n:
+                tail = nth_combination(other, self.b, at)
+                return self._play(head + tail if r < q else tail + head, (r,))
+            at -= n
+        raise IndexError(at)
+
+
+def _unit_counts(counts: Iterable[int], size: int, count: int) -> int:
+    """How many ways ``_picks`` takes ``count`` units of ``size`` cards from ranks of these
+    many cards: a rank gives j units in one way per ``size * j`` of its cards."""
+    poly = [1] + [0] * count
+    for n in counts:
+        step = [comb(n, size * j) for j in range(count + 1)]
+        poly = [sum(poly[i] * step[t - i] for i in range(t + 1)) for t in range(count + 1)]
+    return poly[count]
+
+
+def _nth_tail(units: list[tuple[int, int, int, tuple[int, ...]]], size: int, count: int,
+              at: int) -> tuple[int, ...]:
+    """The ``at``-th kicker cards ``_picks`` makes from ``units`` (no rank holding as many
+    cards as the main part, so none odd)."""
+    if size == 1:
+        return nth_combination([u[3][0] for u in units], count, at)
+    n = len(units)
+    nxt = [next((j for j in range(i + 1, n) if units[j][1] > units[i][2]), n) for i in range(n)]
+    # ways[c][i]: runs of c units, the first at index i or later
+    ways = [[1] * (n + 1)]
+    for c in range(1, count + 1):
+        row = [0] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            row[i] = row[i + 1] + ways[c - 1][nxt[i]]
+        ways.append(row)
+    out: list[int] = []
+    i = 0
+    for c in range(count, 0, -1):
+        while True:
+            here = ways[c - 1][nxt[i]]
+            if at < here:
+                break
+            at -= here
+            i += 1
+        out += units[i][3]
+        i = nxt[i]
+    return tuple(out)
+
+
+class KickerPart(Part):
+    """``candidates_KIND`` of ``group main + group size`` (``count`` kickers of one size, one
+    deck, keyed by the main group's rank), from ``gen_kicker_sets``: a segment per main rank.
+    Eager when a kicker set may be odd (another rank with ``main`` cards) or its size is one
+    a kind tried before this one takes (``avoid``)."""
+
+    __slots__ = ("main", "size", "kickers", "card_key")
+
+    def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
+                 fields: Fields, main: int, size: int, count: int, avoid: tuple[int, ...],
+                 card_key: Sequence[int]) -> None:
+        super().__init__(gen, hand, by_rank, fields)
+        self.main, self.size, self.kickers, self.card_key = main, size, count, card_key
+        mains = [r for r, same in by_rank.items() if len(same) >= main]
+        if not mains:
+            return
+        if main + size * count in avoid or (main % size == 0 and size * count >= main
+                                            and len(mains) > 1):
+            self._eager()
+            return
+        for r in mains:
+            others = (len(same) for q, same in by_rank.items() if q != r)
+            tails = comb(len(hand) - len(by_rank[r]), count) if size == 1 else \
+                _unit_counts(others, size, count)
+            self._segment(comb(len(by_rank[r]), main) * tails, r, tails)
+
+    def _make(self, seg: tuple[int, ...], at: int) -> Play:
+        r, tails = seg
+        i, at = divmod(at, tails)
+        head = nth_combination(self.by_rank[r], self.main, i)
+        units = [u for u in kicker_units(self.by_rank, self.size) if u[0] != r]
+        tail = _nth_tail(units, self.size, self.kickers, at)
+        return self._play(tuple(sorted(head + tail, key=self.card_key.__getitem__)), (r,))
+
+
+class WingedPart(Part):
+    """``candidates_KIND`` of ``run W ... + group K`` (one deck, keyed by the run's highest
+    rank), from ``gen_winged_runs``: a segment per start and length, its runs times its
+    wings. Eager when a set may be odd (a rank outside a run with ``width`` cards, enough
+    wings to hold them) or its size is one a kind tried before this one takes (``avoid``)."""
+
+    __slots__ = ("width", "wing", "within", "card_key")
+
+    def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
+                 fields: Fields, width: int, min_len: int, max_len: int,
+                 within: tuple[int, ...], wing: int, avoid: tuple[int, ...],
+                 card_key: Sequence[int]) -> None:
+        super().__init__(gen, hand, by_rank, fields)
+        self.width, self.wing, self.within, self.card_key = width, wing, within, card_key
+        n = len(within)
+        held = [comb(len(by_rank.get(r, [])), width) for r in within]
+        for start in range(n):
+            if not held[start]:
+                continue
+            runs, top = 1, -1
+            for i in range(start, min(n, start + max_len)):
+                if not held[i]:
+                    break
+                runs *= held[i]
+                top = max(top, within[i])
+                length = i + 1 - start
+                if length < min_len:
+                    continue
+                ranks = set(within[start:i + 1])
+                others = [len(same) for q, same in by_rank.items() if q not in ranks]
+                if length * (width + wing) in avoid or (
+                        width % wing == 0 and wing * length >= width
+                        and any(x >= width for x in others)):
+                    self._eager()
+                    return
+                tails = comb(sum(others), length) if wing == 1 else \
+                    _unit_counts(others, wing, length)
+                self._segment(runs * tails, start, length, top, tails)
+
+    def _make(self, seg: tuple[int, ...], at: int) -> Play:
+        start, length, top, tails = seg
+        i, at = divmod(at, tails)
+        ranks = self.within[start:start + length]
+        pools = [_choices(self.by_rank[r], self.width) for r in ranks]
+        run = tuple(chain.from_iterable(_pick(pools, i)))
+        units = [u for u in kicker_units(self.by_rank, self.wing) if u[0] not in ranks]
+        tail = _nth_tail(units, self.wing, length, at)
+        return self._play(tuple(sorted(run + tail, key=self.card_key.__getitem__)), (top,))

@@ -1,0 +1,96 @@
+"""``lead_choices``: a lead's plays counted and made one at a time are ``lead_plays``, play for
+play, in every climbing game (built in, the test rules files, games drawn by rulesgen); and a
+round of random bots reading them plays as one reading the eager lists."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from replays import DATA, ROOT, load_text
+
+import cardrules
+from cardrules.runtime.climbing.choices import Choices, Part, nth_combination
+
+BUILT_IN = ("big_two", "da_bei", "tiao_shu", "shuang_kou", "doudizhu")
+FILES = ("kickers.rules", "big_two_keyed_by_2.rules", "da_bei_flat.rules")
+
+
+def games() -> list[Any]:
+    out = [cardrules.load(name) for name in BUILT_IN]
+    out += [cardrules.load(ROOT / "tests" / "data" / name) for name in FILES]
+    drawn = json.loads(DATA.read_text(encoding="utf-8"))["generated"]  # by rulesgen
+    out += [load_text(g["name"], g["text"]) for g in drawn[:3]]
+    return out
+
+
+GAMES = games()
+
+
+def hands(m: Any, rng: random.Random, count: int, most: int) -> list[list[int]]:
+    """Random hands of up to ``most`` cards, a third of them from few ranks (many runs,
+    kickers and wings)."""
+    deck = list(m.DECK) * getattr(m, "COPIES", 1)
+    ranks = sorted({m.RANK[c] for c in deck})
+    out = []
+    for i in range(count):
+        if i % 3:
+            hand = rng.sample(deck, rng.randint(1, min(most, len(deck))))
+        else:
+            few = set(rng.sample(ranks, rng.randint(2, min(10, len(ranks)))))
+            hand = [c for c in deck if m.RANK[c] in few]
+            rng.shuffle(hand)
+            hand = hand[:rng.randint(1, most)]
+        out.append(hand)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_lead_choices_are_the_lead_plays(game: Any) -> None:
+    m = game.module
+    rng = random.Random(f"choices:{game.name}")
+    counted = 0
+    for hand in hands(m, rng, 300, 27 if game.name in BUILT_IN else 14):
+        eager = m.lead_plays(m.new_hand(hand))
+        lazy = m.lead_choices(m.new_hand(hand))
+        assert len(lazy) == len(eager), sorted(hand)
+        asked = range(len(eager)) if len(eager) <= 1000 else rng.sample(range(len(eager)), 300)
+        assert [lazy[i] for i in asked] == [eager[i] for i in asked], sorted(hand)
+        assert list(lazy) == eager
+        if eager:
+            assert lazy[-1] == eager[-1] and eager[0] in lazy
+        counted += sum(isinstance(p, Part) for p in lazy._parts)
+    if game.name in ("doudizhu", "shuang_kou"):
+        assert counted > 100  # the counted parts were asked, not only lists
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.name in ("doudizhu", "shuang_kou")],
+                         ids=lambda g: g.name)
+def test_random_bots_play_as_on_the_eager_lists(game: Any) -> None:
+    for seed in range(20):
+        fast = game.new_table(seed=seed, seats=["random"] * game.players)
+        fast.play_out()
+        slow = game.new_table(seed=seed, seats=["random"] * game.players)
+        while not slow.over:
+            seat = slow.seat
+            legal = slow.legal_actions()  # the full list, as a person sees it
+            slow.apply(slow.bot_fns[seat](slow.view(seat), legal, slow.bot_rng))
+        assert fast.history == slow.history
+        assert fast.result() == slow.result()
+
+
+def test_choices_parts_and_indexes() -> None:
+    from cardrules.runtime.protocol import PASS
+    out = Choices()
+    out += []
+    out += [PASS]
+    assert len(out) == 1 and out[0] is PASS and out[-1] is PASS and out[0:1] == [PASS]
+    with pytest.raises(IndexError):
+        out[1]
+    from itertools import combinations
+    pool = [3, 5, 8, 9, 11, 12]
+    for r in range(len(pool) + 1):
+        assert [nth_combination(pool, r, i) for i in range(len(list(combinations(pool, r))))] \
+            == list(combinations(pool, r))
