@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import chain
 from math import comb
 from typing import TypeVar, overload
@@ -144,14 +145,12 @@ def _choices(cards: list[int], width: int) -> list[tuple[int, ...]]:
     return list(_subsets(cards, width))
 
 
-def _choice_count(cards: list[int], width: int, copies: int) -> int:
-    if len(cards) < width:
-        return 0
-    if copies == 1:
-        return comb(len(cards), width)
-    if width == 1:
-        return len(set(cards))
-    return len(list(_subsets(cards, width)))
+@lru_cache(maxsize=4096)
+def _distinct_count(cards: tuple[int, ...], width: int) -> int:
+    """How many sets of ``width`` of these cards of one rank there are, equal cards of more
+    decks one set (as ``_subsets`` makes them); a deck's ranks hold few cards, so few are
+    asked."""
+    return len(list(_subsets(list(cards), width)))
 
 
 def _pick(pools: Sequence[Sequence[T]], at: int) -> list[T]:
@@ -180,6 +179,20 @@ def nth_combination(pool: Sequence[int], r: int, index: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _stretches(held: list[int], min_len: int) -> Iterator[tuple[int, int]]:
+    """The stretches ``(first, end)`` of nonzero entries, ``min_len`` long or longer."""
+    n, i = len(held), 0
+    while i < n:
+        if not held[i]:
+            i += 1
+            continue
+        first = i
+        while i < n and held[i]:
+            i += 1
+        if i - first >= min_len:
+            yield first, i
+
+
 class RunPart(Part):
     """``candidates_KIND`` of a run keyed by its highest rank, made in CARD_KEY order by
     ``single_run_pools`` / ``run_pools``: a segment per start and length, its count the
@@ -192,19 +205,23 @@ class RunPart(Part):
                  within: tuple[int, ...], copies: int = 1) -> None:
         super().__init__(gen, hand, by_rank, fields)
         self.width, self.copies, self.within = width, copies, within
-        n = len(within)
-        held = [_choice_count(by_rank.get(r, []), width, copies) for r in within]
-        for start in range(n):
-            if not held[start]:
-                continue
-            total, top = 1, -1
-            for i in range(start, min(n, start + max_len)):
-                if not held[i]:
-                    break
-                total *= held[i]
-                top = max(top, within[i])
-                if i + 1 - start >= min_len:
-                    self._segment(total, start, i + 1 - start, top)
+        get = by_rank.get
+        if copies > 1 and width == 1:
+            held = [len(set(get(r, ()))) for r in within]
+        elif copies > 1:
+            held = [_distinct_count(tuple(get(r, ())), width) for r in within]
+        elif width == 1:
+            held = [len(get(r, ())) for r in within]
+        else:
+            held = [comb(len(get(r, ())), width) for r in within]
+        for first, end in _stretches(held, min_len):
+            for start in range(first, end - min_len + 1):
+                total, top = 1, -1
+                for i in range(start, min(end, start + max_len)):
+                    total *= held[i]
+                    top = max(top, within[i])
+                    if i + 1 - start >= min_len:
+                        self._segment(total, start, i + 1 - start, top)
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
         start, length, top = seg
@@ -339,30 +356,26 @@ class WingedPart(Part):
                  card_key: Sequence[int]) -> None:
         super().__init__(gen, hand, by_rank, fields)
         self.width, self.wing, self.within, self.card_key = width, wing, within, card_key
-        n = len(within)
-        held = [comb(len(by_rank.get(r, [])), width) for r in within]
-        for start in range(n):
-            if not held[start]:
-                continue
-            runs, top = 1, -1
-            for i in range(start, min(n, start + max_len)):
-                if not held[i]:
-                    break
-                runs *= held[i]
-                top = max(top, within[i])
-                length = i + 1 - start
-                if length < min_len:
-                    continue
-                ranks = set(within[start:i + 1])
-                others = [len(same) for q, same in by_rank.items() if q not in ranks]
-                if length * (width + wing) in avoid or (
-                        width % wing == 0 and wing * length >= width
-                        and any(x >= width for x in others)):
-                    self._eager()
-                    return
-                tails = comb(sum(others), length) if wing == 1 else \
-                    _unit_counts(others, wing, length)
-                self._segment(runs * tails, start, length, top, tails)
+        held = [comb(len(by_rank.get(r, ())), width) for r in within]
+        for first, end in _stretches(held, min_len):
+            for start in range(first, end - min_len + 1):
+                runs, top = 1, -1
+                for i in range(start, min(end, start + max_len)):
+                    runs *= held[i]
+                    top = max(top, within[i])
+                    length = i + 1 - start
+                    if length < min_len:
+                        continue
+                    ranks = set(within[start:i + 1])
+                    others = [len(same) for q, same in by_rank.items() if q not in ranks]
+                    if length * (width + wing) in avoid or (
+                            width % wing == 0 and wing * length >= width
+                            and any(x >= width for x in others)):
+                        self._eager()
+                        return
+                    tails = comb(sum(others), length) if wing == 1 else \
+                        _unit_counts(others, wing, length)
+                    self._segment(runs * tails, start, length, top, tails)
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
         start, length, top, tails = seg

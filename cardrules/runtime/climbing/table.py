@@ -582,10 +582,17 @@ class Table:
         return self._decided(left)
 
     def _decided(self, left: list[int]) -> bool:
-        """Whether every way the rest could finish gives the same scores."""
-        outcomes = {self.m.score(self.end_view(self.places + list(rest)))
-                    for rest in permutations(left)}
-        return len(outcomes) == 1
+        """Whether every way the rest could finish gives the same scores (asked until two
+        ways differ)."""
+        score, end_view, places = self.m.score, self.end_view, self.places
+        first: tuple[int, ...] | None = None
+        for rest in permutations(left):
+            scores = score(end_view(places + list(rest)))
+            if first is None:
+                first = scores
+            elif scores != first:
+                return False
+        return True
 
     def _finish(self) -> None:
         self.over = True
