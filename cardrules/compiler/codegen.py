@@ -333,11 +333,13 @@ class ModuleView:
         emitted += " ".join(k.kicked[1] for k in self.kinds)
         emitted += " distinct_combinations(" if any(k.loop == "distinct" for k in self.kinds) \
             else ""
+        emitted += " RankGroups(" if any(k.loop == "distinct" and k.rank_size_key
+                                         and not k.outranked_by for k in self.kinds) else ""
         helpers = ("distinct_combinations", "gen_cards", "gen_groups", "gen_kicker_sets",
                    "gen_kickers", "gen_numbered_sequences", "gen_ranked_runs", "gen_run",
                    "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
                    "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
-                   "winged_run", "RunsPresent", "rank_mask")
+                   "winged_run", "RankGroups", "RunsPresent", "rank_mask")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property

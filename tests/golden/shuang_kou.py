@@ -14,6 +14,7 @@ from cardrules.runtime.protocol import Play, ScoreView, beats, plays_of
 from cardrules.runtime.climbing.choices import Choices, RunPart
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
+    RankGroups,
     distinct_combinations,
     gen_set,
     group_by_rank,
@@ -460,39 +461,61 @@ def candidates_single(hand: Sequence[int], by_rank: dict[int, list[int]],
     return iter([PLAYS_single[x] for x in dict.fromkeys(hand[start:])])
 
 
+def groups_pair(same: tuple[int, ...]) -> tuple[Play, ...]:
+    """The pair plays of the cards of one rank: 2 of them,
+    each set of cards once (equal cards of more decks are one set)."""
+    out: list[Play] = []
+    for n in range(2, min(2, len(same)) + 1):
+        key = (RANK[same[0]], )
+        out += plays_of(distinct_combinations(same, n), 1, 1, 0, -1, key)
+    return tuple(out)
+
+
+# GROUPS_pair[cards of one rank]: groups_pair of them, made the first time a hand holds them
+GROUPS_pair = RankGroups(groups_pair)
+
+
 def candidates_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
     """Every pair the hand can make (stronger than ``floor``, if given): 2 cards
-    of one rank, ranks in the hand's order, each set of cards once (equal cards of more
-    decks are one set)."""
+    of one rank, ranks in the hand's order, from GROUPS_pair."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 2:
-            continue
-        for n in range(2, min(2, len(same)) + 1):
-            key = (RANK[same[0]], )
-            if floor is not None and (0, key) <= floor:
-                continue  # the key is the rank's and the number's: none of these beat it
-            out += plays_of(distinct_combinations(same, n), 1, 1, 0, -1, key)
+        if len(same) >= 2:
+            if floor is None:
+                out += GROUPS_pair[tuple(same)]
+            else:
+                out += [p for p in GROUPS_pair[tuple(same)] if (0, p.key) > floor]
     return iter(out)
+
+
+def groups_triple(same: tuple[int, ...]) -> tuple[Play, ...]:
+    """The triple plays of the cards of one rank: 3 of them,
+    each set of cards once (equal cards of more decks are one set)."""
+    out: list[Play] = []
+    for n in range(3, min(3, len(same)) + 1):
+        key = (RANK[same[0]], )
+        out += plays_of(distinct_combinations(same, n), 2, 2, 0, -1, key)
+    return tuple(out)
+
+
+# GROUPS_triple[cards of one rank]: groups_triple of them, made the first time a hand holds them
+GROUPS_triple = RankGroups(groups_triple)
 
 
 def candidates_triple(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
     """Every triple the hand can make (stronger than ``floor``, if given): 3 cards
-    of one rank, ranks in the hand's order, each set of cards once (equal cards of more
-    decks are one set)."""
+    of one rank, ranks in the hand's order, from GROUPS_triple."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 3:
-            continue
-        for n in range(3, min(3, len(same)) + 1):
-            key = (RANK[same[0]], )
-            if floor is not None and (0, key) <= floor:
-                continue  # the key is the rank's and the number's: none of these beat it
-            out += plays_of(distinct_combinations(same, n), 2, 2, 0, -1, key)
+        if len(same) >= 3:
+            if floor is None:
+                out += GROUPS_triple[tuple(same)]
+            else:
+                out += [p for p in GROUPS_triple[tuple(same)] if (0, p.key) > floor]
     return iter(out)
 
 
@@ -555,21 +578,32 @@ def candidates_triples(hand: Sequence[int], by_rank: dict[int, list[int]],
             yield Play(cards, 5, 5, 0, -1, key)
 
 
+def groups_bomb(same: tuple[int, ...]) -> tuple[Play, ...]:
+    """The bomb plays of the cards of one rank: 4 to 8 of them,
+    each set of cards once (equal cards of more decks are one set)."""
+    out: list[Play] = []
+    for n in range(4, min(8, len(same)) + 1):
+        key = (n, RANK[same[0]], )
+        out += plays_of(distinct_combinations(same, n), 6, 6, 0, 0, key)
+    return tuple(out)
+
+
+# GROUPS_bomb[cards of one rank]: groups_bomb of them, made the first time a hand holds them
+GROUPS_bomb = RankGroups(groups_bomb)
+
+
 def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
                     floor: tuple[int, tuple[int, ...]] | None = None,
                     size: int = 0) -> Iterator[Play]:
     """Every bomb the hand can make (stronger than ``floor``, if given): 4 to 8 cards
-    of one rank, ranks in the hand's order, each set of cards once (equal cards of more
-    decks are one set)."""
+    of one rank, ranks in the hand's order, from GROUPS_bomb."""
     out: list[Play] = []
     for same in by_rank.values():
-        if len(same) < 4:
-            continue
-        for n in range(4, min(8, len(same)) + 1):
-            key = (n, RANK[same[0]], )
-            if floor is not None and (0, key) <= floor:
-                continue  # the key is the rank's and the number's: none of these beat it
-            out += plays_of(distinct_combinations(same, n), 6, 6, 0, 0, key)
+        if len(same) >= 4:
+            if floor is None:
+                out += GROUPS_bomb[tuple(same)]
+            else:
+                out += [p for p in GROUPS_bomb[tuple(same)] if (0, p.key) > floor]
     return iter(out)
 
 

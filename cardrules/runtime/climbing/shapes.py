@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, combinations, product
 from typing import TypeVar
 
+from ..protocol import Play
+
 T = TypeVar("T")
 
 
@@ -241,6 +243,20 @@ class RunsPresent(dict[int, tuple[int, ...]]):
 
     def __missing__(self, ranks: int) -> tuple[int, ...]:
         found = self[ranks] = tuple(k for k, m in enumerate(self.masks) if ranks & m == m)
+        return found
+
+
+class RankGroups(dict[tuple[int, ...], tuple[Play, ...]]):
+    """The plays of a kind of one rank's cards (``make``), by those cards: made the first
+    time a hand holds them, then looked up (at most one entry per set of one rank's cards
+    of the game's deck)."""
+
+    def __init__(self, make: Callable[[tuple[int, ...]], tuple[Play, ...]]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, same: tuple[int, ...]) -> tuple[Play, ...]:
+        found = self[same] = self.make(same)
         return found
 
 
