@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, repeat
 from math import comb
 from typing import TypeVar, overload
 
@@ -179,6 +179,13 @@ def nth_combination(pool: Sequence[int], r: int, index: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _held(by_rank: dict[int, list[int]], within: tuple[int, ...], width: int) -> list[int]:
+    """Per rank of ``within``: its cards' count, or with ``width`` > 1 the sets of that
+    many of them one deck has (``comb``; 0 when too few)."""
+    lens = list(map(len, map(by_rank.get, within, repeat(()))))
+    return lens if width == 1 else list(map(comb, lens, repeat(width)))
+
+
 def _stretches(held: list[int], min_len: int) -> Iterator[tuple[int, int]]:
     """The stretches ``(first, end)`` of nonzero entries, ``min_len`` long or longer."""
     n, i = len(held), 0
@@ -205,16 +212,13 @@ class RunPart(Part):
                  within: tuple[int, ...], copies: int = 1) -> None:
         super().__init__(gen, hand, by_rank, fields)
         self.width, self.copies, self.within = width, copies, within
-        get = by_rank.get
-        if copies > 1 and width == 1:
-            held = [len(set(get(r, ()))) for r in within]
-        elif copies > 1:
-            held = [_distinct_count(tuple(get(r, ())), width) for r in within]
-        elif width == 1:
-            held = [len(get(r, ())) for r in within]
-        else:
-            held = [comb(len(get(r, ())), width) for r in within]
+        held = _held(by_rank, within, width)
         for first, end in _stretches(held, min_len):
+            if copies > 1:  # the rank's distinct cards, or sets of cards
+                for i in range(first, end):
+                    cards = by_rank[within[i]]
+                    held[i] = len(set(cards)) if width == 1 else \
+                        _distinct_count(tuple(cards), width)
             for start in range(first, end - min_len + 1):
                 total, top = 1, -1
                 for i in range(start, min(end, start + max_len)):
@@ -356,7 +360,8 @@ class WingedPart(Part):
                  card_key: Sequence[int]) -> None:
         super().__init__(gen, hand, by_rank, fields)
         self.width, self.wing, self.within, self.card_key = width, wing, within, card_key
-        held = [comb(len(by_rank.get(r, ())), width) for r in within]
+        held = _held(by_rank, within, width)
+        wide = [q for q, same in by_rank.items() if len(same) >= width]
         for first, end in _stretches(held, min_len):
             for start in range(first, end - min_len + 1):
                 runs, top = 1, -1
@@ -366,15 +371,17 @@ class WingedPart(Part):
                     length = i + 1 - start
                     if length < min_len:
                         continue
-                    ranks = set(within[start:i + 1])
-                    others = [len(same) for q, same in by_rank.items() if q not in ranks]
+                    ranks = within[start:i + 1]
                     if length * (width + wing) in avoid or (
                             width % wing == 0 and wing * length >= width
-                            and any(x >= width for x in others)):
+                            and any(q not in ranks for q in wide)):
                         self._eager()
                         return
-                    tails = comb(sum(others), length) if wing == 1 else \
-                        _unit_counts(others, wing, length)
+                    if wing == 1:
+                        tails = comb(len(hand) - sum(len(by_rank[r]) for r in ranks), length)
+                    else:
+                        tails = _unit_counts((len(same) for q, same in by_rank.items()
+                                              if q not in ranks), wing, length)
                     self._segment(runs * tails, start, length, top, tails)
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
