@@ -15,7 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, repeat
-from math import comb
+from math import comb, prod
 from typing import TypeVar, overload
 
 from ..protocol import Play
@@ -202,41 +202,54 @@ def _stretches(held: list[int], min_len: int) -> Iterator[tuple[int, int]]:
 
 class RunPart(Part):
     """``candidates_KIND`` of a run keyed by its highest rank, made in CARD_KEY order by
-    ``single_run_pools`` / ``run_pools``: a segment per start and length, its count the
-    product of its ranks' choices."""
+    ``single_run_pools`` / ``run_pools``: a segment per stretch of ranks held, its count
+    the sum over its runs (by start, then length) of the product of their ranks' choices;
+    a play's run is found in its stretch when it is asked for."""
 
-    __slots__ = ("width", "copies", "within")
+    __slots__ = ("width", "copies", "within", "min_len", "max_len", "held")
 
     def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
                  fields: Fields, width: int, min_len: int, max_len: int,
                  within: tuple[int, ...], copies: int = 1) -> None:
         super().__init__(gen, hand, by_rank, fields)
         self.width, self.copies, self.within = width, copies, within
-        held = _held(by_rank, within, width)
+        self.min_len, self.max_len = min_len, max_len
+        self.held = held = _held(by_rank, within, width)
         for first, end in _stretches(held, min_len):
             if copies > 1:  # the rank's distinct cards, or sets of cards
                 for i in range(first, end):
                     cards = by_rank[within[i]]
                     held[i] = len(set(cards)) if width == 1 else \
                         _distinct_count(tuple(cards), width)
+            total = 0
             for start in range(first, end - min_len + 1):
-                total, top = 1, -1
-                for i in range(start, min(end, start + max_len)):
-                    total *= held[i]
-                    top = max(top, within[i])
-                    if i + 1 - start >= min_len:
-                        self._segment(total, start, i + 1 - start, top)
+                runs = prod(held[start:start + min_len - 1])
+                for i in range(start + min_len - 1, min(end, start + max_len)):
+                    runs *= held[i]
+                    total += runs
+            self._segment(total, first, end)
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
-        start, length, top = seg
-        ranks = self.within[start:start + length]
+        first, end = seg
+        held, min_len = self.held, self.min_len
+        for start in range(first, end - min_len + 1):  # as counted: the run of ``at``
+            runs = prod(held[start:start + min_len - 1])
+            for i in range(start + min_len - 1, min(end, start + self.max_len)):
+                runs *= held[i]
+                if at < runs:
+                    return self._run(self.within[start:i + 1], at)
+                at -= runs
+        raise IndexError(at)
+
+    def _run(self, ranks: tuple[int, ...], at: int) -> Play:
+        top = (max(ranks),)
         if self.width > 1:
             pools = [_choices(self.by_rank[r], self.width) for r in ranks]
-            return self._play(tuple(chain.from_iterable(_pick(pools, at))), (top,))
+            return self._play(tuple(chain.from_iterable(_pick(pools, at))), top)
         if self.copies == 1:  # (as ``single_run_pools``: the rank's distinct cards)
-            return self._play(tuple(_pick([self.by_rank[r] for r in ranks], at)), (top,))
+            return self._play(tuple(_pick([self.by_rank[r] for r in ranks], at)), top)
         cards = [list(dict.fromkeys(self.by_rank[r])) for r in ranks]
-        return self._play(tuple(_pick(cards, at)), (top,))
+        return self._play(tuple(_pick(cards, at)), top)
 
 
 class AttachedPart(Part):
@@ -250,7 +263,7 @@ class AttachedPart(Part):
                  fields: Fields, a: int, b: int) -> None:
         super().__init__(gen, hand, by_rank, fields)
         self.a, self.b = a, b
-        tails = sum(comb(len(same), b) for same in by_rank.values())
+        tails = len(hand) if b == 1 else sum(comb(len(same), b) for same in by_rank.values())
         for r, same in by_rank.items():
             if len(same) >= a:
                 self._segment(comb(len(same), a) * (tails - comb(len(same), b)), r)
