@@ -258,14 +258,17 @@ class Table:
         full = self.places if self.m.ROUND_END == "first_out" else self.places + self.active()
         return self.end_view(full)
 
-    def end_view(self, places: Sequence[int] | None = None) -> EndOfRound:
+    def end_view(self, places: Sequence[int] | None = None,
+                 plays: Sequence[tuple[int, int, int]] | None = None) -> EndOfRound:
         """What the scoring reads: hands as they are, and the finishing order (the real
-        one, or a supposed completion of it)."""
+        one, or a supposed completion of it); ``plays``, if given, what another view of
+        this position read from the history (``EndOfRound.plays``)."""
         order = self.places if places is None else places
         return EndOfRound(cards_left=[len(h) for h in self.hands], held=self.hands,
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
                           totals=self.totals, round_number=self.round_number,
-                          history=self.history, bid=self.bid)
+                          plays=plays or (), history=self.history if plays is None else None,
+                          bid=self.bid)
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):
@@ -586,10 +589,12 @@ class Table:
         ways differ)."""
         score, end_view, places = self.m.score, self.end_view, self.places
         first: tuple[int, ...] | None = None
+        plays: Sequence[tuple[int, int, int]] | None = None  # read from the history once
         for rest in permutations(left):
-            scores = score(end_view(places + list(rest)))
+            view = end_view(places + list(rest), plays)
+            scores = score(view)
             if first is None:
-                first = scores
+                first, plays = scores, view.plays
             elif scores != first:
                 return False
         return True
