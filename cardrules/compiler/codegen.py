@@ -617,6 +617,11 @@ class ModuleView:
                     checked = True
                 elif tiers[j] < tiers[k]:
                     continue  # a lower rung of the ladder never beats it
+                elif not sizes[j] and (kj.ranked_run or kj.kicked[0]) and kj.size_lines:
+                    # a run's generator makes only plays of the size asked, stronger than
+                    # the floor, of the current play's group: each beats it
+                    calls += self.asked(j, f"out += {gen}(hand, by_rank, floor, size)", runs)
+                    floor = size = True
                 elif not sizes[j]:
                     calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank, floor, "
                                         "size) if beats(p, current)]", runs)

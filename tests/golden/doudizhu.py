@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, combinations, product
 
-from cardrules.runtime.protocol import Play, ScoreView, beats, plays_of
+from cardrules.runtime.protocol import Play, ScoreView, plays_of
 from cardrules.runtime.climbing.choices import Choices, AttachedPart, KickerPart, RunPart, WingedPart
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
@@ -1155,7 +1155,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     if len(by_rank) >= 5:
-        out += [p for p in candidates_straight(hand, by_rank, floor, size) if beats(p, current)]
+        out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
@@ -1171,7 +1171,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and len(by_rank) >= 3:
-        out += [p for p in candidates_pairs(hand, by_rank, floor, size) if beats(p, current)]
+        out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
@@ -1187,7 +1187,7 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and len(by_rank) >= 2:
-        out += [p for p in candidates_plane(hand, by_rank, floor, size) if beats(p, current)]
+        out += candidates_plane(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
@@ -1203,7 +1203,7 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and len(by_rank) >= 2:
-        out += [p for p in candidates_plane_singles(hand, by_rank, floor, size) if beats(p, current)]
+        out += candidates_plane_singles(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
@@ -1219,7 +1219,7 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and len(by_rank) >= 2:
-        out += [p for p in candidates_plane_pairs(hand, by_rank, floor, size) if beats(p, current)]
+        out += candidates_plane_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:
