@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from copy import copy
 from operator import itemgetter
 
 from ..core import SeatQuantities
@@ -58,6 +59,13 @@ class EndOfRound(SeatQuantities):
         self._largest: dict[tuple[int, int], int] | None = None
         self._played: Counter[int] | None = None
         self._at: dict[int, int] | None = None
+
+    def placed(self, places: Mapping[int, int]) -> EndOfRound:
+        """The same end of round with another finishing order (a completion scored beside
+        others): what was read of the plays is shared, not read again."""
+        other = copy(self)
+        other.place_of, other._at = places, None
+        return other
 
     @property
     def plays(self) -> Sequence[tuple[int, int, int]]:

@@ -258,17 +258,14 @@ class Table:
         full = self.places if self.m.ROUND_END == "first_out" else self.places + self.active()
         return self.end_view(full)
 
-    def end_view(self, places: Sequence[int] | None = None,
-                 plays: Sequence[tuple[int, int, int]] | None = None) -> EndOfRound:
+    def end_view(self, places: Sequence[int] | None = None) -> EndOfRound:
         """What the scoring reads: hands as they are, and the finishing order (the real
-        one, or a supposed completion of it); ``plays``, if given, what another view of
-        this position read from the history (``EndOfRound.plays``)."""
+        one, or a supposed completion of it)."""
         order = self.places if places is None else places
         return EndOfRound(cards_left=[len(h) for h in self.hands], held=self.hands,
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
                           totals=self.totals, round_number=self.round_number,
-                          plays=plays or (), history=self.history if plays is None else None,
-                          bid=self.bid)
+                          history=self.history, bid=self.bid)
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):
@@ -587,15 +584,13 @@ class Table:
     def _decided(self, left: list[int]) -> bool:
         """Whether every way the rest could finish gives the same scores (asked until two
         ways differ)."""
-        score, end_view, places = self.m.score, self.end_view, self.places
-        first: tuple[int, ...] | None = None
-        plays: Sequence[tuple[int, int, int]] | None = None  # read from the history once
-        for rest in permutations(left):
-            view = end_view(places + list(rest), plays)
-            scores = score(view)
-            if first is None:
-                first, plays = scores, view.plays
-            elif scores != first:
+        score, places = self.m.score, self.places
+        orders = permutations(left)
+        view = self.end_view(places + list(next(orders)))
+        first = score(view)
+        for rest in orders:  # the same view but for the places: the plays read once
+            order = places + list(rest)
+            if score(view.placed({s: i + 1 for i, s in enumerate(order)})) != first:
                 return False
         return True
 
