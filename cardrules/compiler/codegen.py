@@ -670,13 +670,20 @@ class ModuleView:
         only when the hand passes a test every hand with such a play passes (``needs``; a
         sequence kind only when the hand has the ranks of one of its runs); singles as
         their shared Plays."""
+        return self._lead_lines(counted=False)
+
+    def _lead_lines(self, counted: bool) -> list[str]:
+        """``leaders``, or with ``counted`` ``choosers``."""
         calls: list[str] = []
         runs: list[str] = []
         for i, k in enumerate(self.kinds):
+            part = self.lazy_part(i) if counted else ""
             if k is self.singles_kind:
                 calls.append("out += h.singles")
                 continue
-            if k.fast_single or k.rank_single:
+            if part:
+                call = f"out.add({part})"
+            elif k.fast_single or k.rank_single:
                 cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
                 call = f"out += [PLAYS_{k.name}[x] for x in {cards}]"
             elif k.sequence:
@@ -684,7 +691,8 @@ class ModuleView:
             else:
                 call = f"out += candidates_{k.name}(hand, by_rank)"
             calls += self.asked(i, call, runs)
-        return [*_reads(calls), "out: list[Play] = []", *calls, "return out"]
+        start = "out = Choices()" if counted else "out: list[Play] = []"
+        return [*_reads(calls), start, *calls, "return out"]
 
     def lazy_part(self, i: int) -> str:
         """For a kind whose plays at a lead a ``choices`` Part can count and make one at a
@@ -722,24 +730,13 @@ class ModuleView:
     def choosers(self) -> list[str]:
         """The body of ``lead_choices``: ``leaders`` with each kind that has a ``lazy_part``
         added as that Part (counted, its plays made when asked for)."""
-        calls: list[str] = []
-        runs: list[str] = []
-        for i, k in enumerate(self.kinds):
-            part = self.lazy_part(i)
-            if k is self.singles_kind:
-                calls.append("out += h.singles")
-                continue
-            if part:
-                call = f"out.add({part})"
-            elif k.fast_single or k.rank_single:
-                cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
-                call = f"out += [PLAYS_{k.name}[x] for x in {cards}]"
-            elif k.sequence:
-                call = f"out += sequences_{k.name}(by_rank, None, runs_{k.sequence})"
-            else:
-                call = f"out += candidates_{k.name}(hand, by_rank)"
-            calls += self.asked(i, call, runs)
-        return [*_reads(calls), "out = Choices()", *calls, "return out"]
+        return self._lead_lines(counted=True)
+
+    @property
+    def counted(self) -> bool:
+        """Whether some kind's lead plays are counted (``lazy_part``): then ``lead_plays``
+        is ``lead_choices`` made whole, else ``lead_choices`` is ``lead_plays``."""
+        return any(self.lazy_part(i) for i in range(len(self.kinds)))
 
     @property
     def choice_imports(self) -> list[str]:

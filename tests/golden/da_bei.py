@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, product
 
 from cardrules.runtime.protocol import Play, ScoreView
-from cardrules.runtime.climbing.choices import Choices
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     RunsPresent,
@@ -639,30 +638,9 @@ def lead_plays(h: SeatHand) -> list[Play]:
     return out
 
 
-def lead_choices(h: SeatHand) -> Choices:
-    """``lead_plays`` as a sequence whose plays are made as they are asked for: the same
-    plays in the same order, the kinds of many plays counted from the hand and each play
-    made alone (what a bot choosing one at random reads)."""
-    hand = h.cards
-    by_rank = h.by_rank
-    out = Choices()
-    out += h.singles
-    if h.most >= 2:
-        out += candidates_pair(hand, by_rank)
-    if h.most >= 3:
-        out += candidates_triple(hand, by_rank)
-    runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights:
-        out += sequences_straight(by_rank, None, runs_straights)
-    if len(hand) >= 5 and max(h.suits) >= 5:
-        out += candidates_flush(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
-        out += candidates_full_house(hand, by_rank)
-    if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_with_single(hand, by_rank)
-    if runs_straights and max(h.suits) >= 5:
-        out += sequences_straight_flush(by_rank, None, runs_straights)
-    return out
+def lead_choices(h: SeatHand) -> Sequence[Play]:
+    """``lead_plays`` (no kind of this game has its plays counted from the hand)."""
+    return lead_plays(h)
 
 
 def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:

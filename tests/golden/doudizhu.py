@@ -978,46 +978,15 @@ def plays(hand: Sequence[int]) -> list[Play]:
 
 
 def lead_plays(h: SeatHand) -> list[Play]:
-    """``plays`` of a SeatHand: the plays of each kind of CANDIDATES in order, a kind asked
-    only when the hand can have one (the counts it needs, found when the game was
-    compiled)."""
-    hand = h.cards
-    by_rank = h.by_rank
-    out: list[Play] = []
-    out += [PLAYS_single[x] for x in hand]
-    if h.most >= 2:
-        out += candidates_pair(hand, by_rank)
-    if h.most >= 3:
-        out += candidates_triple(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2:
-        out += candidates_triple_single(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
-        out += candidates_triple_pair(hand, by_rank)
-    if len(by_rank) >= 5:
-        out += candidates_straight(hand, by_rank)
-    if h.most >= 2 and len(by_rank) >= 3:
-        out += candidates_pairs(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2:
-        out += candidates_plane(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2:
-        out += candidates_plane_singles(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2:
-        out += candidates_plane_pairs(hand, by_rank)
-    if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_singles(hand, by_rank)
-    if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_pairs(hand, by_rank)
-    if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
-        out += candidates_rocket(hand, by_rank)
-    return out
+    """``plays`` of a SeatHand: ``lead_choices``, every play made."""
+    return lead_choices(h).plays()
 
 
 def lead_choices(h: SeatHand) -> Choices:
-    """``lead_plays`` as a sequence whose plays are made as they are asked for: the same
-    plays in the same order, the kinds of many plays counted from the hand and each play
-    made alone (what a bot choosing one at random reads)."""
+    """The plays of each kind of CANDIDATES in order, a kind asked only when the hand can
+    have one (the counts it needs, found when the game was compiled), as a sequence whose
+    plays are made as they are asked for: the kinds of many plays counted from the hand,
+    each play made alone (what a bot choosing one at random reads)."""
     hand = h.cards
     by_rank = h.by_rank
     out = Choices()
