@@ -715,6 +715,7 @@ class ModuleView:
             return ""
         mine = set(c.sizes)
         avoid = tuple(sorted({n for _, other in k.kicked_outranked
+                              if not self._only_odd(c, other)
                               for n in mine & set(self.g.combinations[
                                   self.kind_names.index(other)].sizes)}))
         if isinstance(s, ir.RunShape) and k.kicked_key == "(top, )":
@@ -725,6 +726,15 @@ class ModuleView:
             return (f"KickerPart({head}, {s.sizes[0]}, {s.sizes[1]}, {len(s.sizes) - 1}, "
                     f"{avoid!r}, CARD_KEY)")
         return ""
+
+    def _only_odd(self, c: ir.Combination, other: str) -> bool:
+        """Whether kind ``other``, tried before the winged run ``c``, can match only its odd
+        sets: ``other`` is a run without wings of ``c``'s width (every rank of its plays
+        holds that many cards), and a set that is not odd has no wing rank holding as many."""
+        s = c.shape
+        o = self.g.combinations[self.kind_names.index(other)].shape
+        return isinstance(s, ir.RunShape) and isinstance(o, ir.RunShape) and not o.wing \
+            and o.width == s.width
 
     @functools.cached_property
     def choosers(self) -> list[str]:

@@ -1006,7 +1006,7 @@ def lead_choices(h: SeatHand) -> Choices:
     if h.most >= 3 and len(by_rank) >= 2:
         out.add(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
     if h.most >= 3 and len(by_rank) >= 2:
-        out.add(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (12, 24, 36), CARD_KEY))
+        out.add(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
     if h.most >= 3 and len(by_rank) >= 2:
         out.add(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
     if h.most >= 4 and len(by_rank) >= 2:
