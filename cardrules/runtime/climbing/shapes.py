@@ -283,12 +283,10 @@ def gen_cards(hand: Sequence[int], count: int, suit: Sequence[int] | None,
 
 
 def gen_set(hand: Sequence[int], cards: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-    """``set ...``: exactly these cards, if the hand holds them all."""
-    left = list(hand)
-    for c in cards:
-        if c not in left:
+    """``set ...``: exactly these cards, if the hand holds them all (as often as listed)."""
+    for c in dict.fromkeys(cards):
+        if hand.count(c) < cards.count(c):
             return
-        left.remove(c)
     yield cards
 
 
