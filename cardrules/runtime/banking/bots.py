@@ -77,9 +77,9 @@ DECISION_BUDGET = 600_000  # about five seconds of the slowest steps
 FALLBACK_BUDGET = 150_000
 # Of DECISION_BUDGET, the steps the exact reckoning of a seat's split hands together may
 # take (a split with 8 unseen cards takes about 11,000, with 10 about 150,000, with a full
-# deck millions); past that, and for that decision ever after, a split of the seat's only
-# hand is reckoned with its hands playing by their own cards, else the hands are valued
-# each on its own. A failed try costs about a quarter of a second.
+# deck millions); past that, and for that decision ever after, the decision is reckoned for
+# a stated continuation (the seat's hands still to play doing so by their own cards), else
+# the hands are valued each on its own. A failed try costs about a quarter of a second.
 JOINT_BUDGET = 50_000
 PATHS_BUDGET = 100_000  # banker hands listed per face-up cards (else: a recursion per counts)
 _MEMO_LIMIT = 200_000  # entries per memo (a full memo is emptied): a few hundred MB in all
@@ -130,37 +130,50 @@ class Expectation:
     of about eight to ten cards. Past that budget (remembered: the same decision is not
     tried again):
 
-    A split of the seat's only hand is reckoned exactly for a stated play of its hands
-    (``last_mode`` 1): each hand plays its best for its own payout given the cards seen at
-    the split and its own cards (a hand made by a second split knows the card it began
-    with), not the cards of the seat's other hands; a hand holding a pair the rules let it
-    split again does so (its second card making a new hand after it, as the table deals)
-    if the hands it would make, valued each on its own from its own reckoning (the
-    estimate below), come to more than its best other action. The
-    value is the exact expectation of the sum of the payouts of all the hands under that
-    play; that play sees less than the seat, so the value is at most the seat's best. It
-    is reckoned by a theorem: the cards come from a shuffled shoe, and taking blocks of
-    them in another order (each block's length depending only on its own cards) does not
-    change what the blocks hold together. So one hand's cards and the banker's may be taken
-    first (after the face-down cards), and the other hands' after them; all those change
-    is which way the split's hands were dealt, told apart only by whether each second card
-    is of the pair's class (``_patterns``: a few dozen ways to four hands). Each hand's
-    payout is its value as a hand alone from the counts at the split (the memo every hand
-    uses), its banker's final hands weighed by the chance that the other hands' cards then
-    come as the way says (a product of falling factorials of the counts the banker leaves:
-    ``_weighted``). The reckoning applies where the unseen cards cannot run short for the
-    most hands and the banker (``_no_shortage``: a bound from the cards' smallest values;
-    always on a full deck with one player), the split deals one card to each hand and does
-    not stop, the payout does not read the seat's number of hands, and only a card of the
-    pair's own class makes a pair the rules split again. It costs about as much as valuing
-    one hand alone.
+    The decision is reckoned exactly for a stated continuation (``last_mode`` 1): the value
+    of an action is the exact expected sum of the payouts of all the seat's hands when the
+    hand deciding takes it and the seat then plays on by this play, stated in advance:
+    - the hand deciding, unless it splits now, plays on (hit, stand, ...) for the sum of
+      its payout and those of the seat's finished hands, seeing all the seat has seen and
+      its own later cards (the hands waiting after it count in none of its choices);
+    - each hand waiting after it, and each hand a split makes (now or later), plays its
+      best for its own payout given the cards seen at the decision and its own cards (a
+      hand made by a split knows the card it began with), not the cards the seat's other
+      hands take after the decision; a hand holding a pair the rules let it split again
+      does so (its second card making a new hand after it, as the table deals) if the
+      hands it would make, valued each on its own from its own reckoning (the estimate
+      below), come to more than its best other action.
+    With no hand waiting and no split, that is the seat's best (as ``last_mode`` 0: a
+    finished hand counts as the banker's final hand settles it). Else the play sees less
+    than the seat, so the value is at most the seat's best; the seat's joint best play is
+    reckoned only within ``JOINT_BUDGET``. The value is reckoned by a theorem: the cards
+    come from a shuffled shoe, and taking blocks of them in another order (each block's
+    length depending only on its own cards and what was seen at the decision) does not
+    change what the blocks hold together. So each hand's cards and the banker's may be
+    taken first (after the face-down cards), and the other hands' after them: the hand
+    deciding and the finished hands are settled against the banker's final hand from the
+    cards this hand leaves (``_action``: the recursion over its draws), a waiting hand that
+    cannot split is worth its value as a hand alone from the counts at the decision
+    (``_best``), and for the hands a split makes and the waiting pairs all that the order
+    changes is which way they were dealt, told apart only by whether each card a split
+    deals is of the pair's class (``_patterns``: a few dozen ways to four hands). Each such
+    hand's payout is its value as a hand alone from the counts at the decision (the memo
+    every hand uses), its banker's final hands weighed by the chance that the other hands'
+    dealt cards then come as the way says (a product of falling factorials of the counts
+    the banker leaves: ``_dealer`` with ``pairs`` and ``others``). The reckoning applies
+    where the unseen cards cannot run short for all the hands that draw and the banker
+    (``_no_shortage``: a bound from the cards' smallest values; always on a full deck with
+    one player), a split deals one card to each hand and does not stop, the payout does
+    not read the seat's number of hands, the pairs that may split are of one class and one
+    bet, only a card of the pair's own class makes a pair the rules split again, and the
+    waiting hands that are no pair play the same whatever the seat's number of hands. It
+    costs about as much as valuing each hand alone.
 
-    Else (and for the play of one of several hands, past the budget) the hands are valued
-    each on its own (``last_mode`` 2): each hand the split makes draws from the unseen
-    cards as they are at the split (a card one takes is not removed for the other) and may
-    split again (counting the hands made on its own branch); a play of one of several hands
-    values that hand alone, from the cards unseen then (the usual "independent hands"
-    estimate).
+    Else (where it does not apply) the hands are valued each on its own (``last_mode`` 2):
+    each hand the split makes draws from the unseen cards as they are at the split (a card
+    one takes is not removed for the other) and may split again (counting the hands made
+    on its own branch); a play of one of several hands values that hand alone, from the
+    cards unseen then (the usual "independent hands" estimate).
 
     What the reckoning does not model, said plainly:
     - the cards that other seats draw after this decision;
@@ -168,16 +181,18 @@ class Expectation:
       the conditions and the banker's policy and early showdown are evaluated on a table
       holding only the hand (as many times as the seat has hands) and the banker's hand
       (for the conditions, its face-up cards: the rest is unknown then).
-    So with one player at the table, each value is exact within ``JOINT_BUDGET``, and a
-    split of the seat's only hand past it is exact for the play stated above.
+    So with one player at the table, each value is exact: the seat's best within
+    ``JOINT_BUDGET``, past it for the continuation stated above (on blackjack_casino with
+    one deck, every decision).
 
     Each decision may take ``budget`` steps; past that it reckons again with the banker's
     final hand drawn from the unseen cards as they are at the decision (one distribution
     for all outcomes of the hand's draws: the usual approximate method), and past
     ``FALLBACK_BUDGET`` steps of that it stops (or takes the first legal action).
-    ``last_mode`` tells which: 0 exact (the seat's best); 1 exact, a split's hands playing
-    by their own cards; 2 exact but for the split hands, valued each on its own; 3 the
-    banker's hand from the counts at the decision, hands on their own; 4 stopped."""
+    ``last_mode`` tells which: 0 exact (the seat's best); 1 exact for the stated
+    continuation (the hands waiting and the hands a split makes playing by their own
+    cards); 2 exact but for the split hands, valued each on its own; 3 the banker's hand
+    from the counts at the decision, hands on their own; 4 stopped."""
 
     def __init__(self, m: BankingModule, budget: int = DECISION_BUDGET,
                  fallback: int | None = None, joint: int | None = None,
@@ -226,8 +241,8 @@ class Expectation:
         self.draws_memo: dict[tuple[Counts, Cards], list[tuple[float, int, Counts]]] = {}
         self.plain_memo: dict[Counts, list[tuple[float, int, Counts]]] = {}
         self.paths_memo: dict[tuple[Cards, int], Paths | None] = {}
-        self.dealer_memo: dict[tuple[Counts, Cards], Dist] = {}
-        self.play_memo: dict[tuple[Counts, Cards], Dist] = {}
+        self.dealer_memo: dict[tuple[object, ...], Dist] = {}
+        self.play_memo: dict[tuple[object, ...], Dist] = {}
         self.settle_memo: dict[tuple[object, ...], float] = {}
         self.best_memo: dict[tuple[object, ...], float] = {}
         self.pay_memo: dict[tuple[object, ...], int] = {}
@@ -238,8 +253,6 @@ class Expectation:
         self.early_memo: dict[Sig, bool] = {}
         self.joint_failed: set[tuple[object, ...]] = set()  # decisions past JOINT_BUDGET
         self.own_memo: dict[tuple[object, ...], float] = {}
-        self.weighted_memo: dict[tuple[object, ...], Dist] = {}
-        self.wplay_memo: dict[tuple[object, ...], Dist] = {}
         self.masses_memo: dict[tuple[object, ...], list[float]] = {}
         self.groups_memo: dict[tuple[object, ...], tuple[tuple[tuple[int, int], ...],
                                                          tuple[int, ...]]] = {}
@@ -492,10 +505,14 @@ class Expectation:
         self.paths_memo[key] = result
         return result
 
-    def _dealer(self, counts: Counts) -> Dist:
+    def _dealer(self, counts: Counts, pairs: int = 0, others: int = 0) -> Dist:
         """The banker's final hand: its face-down cards from these counts (ones on which the
-        round went on), then its policy drawing from what is left."""
-        key = (counts, self.up)
+        round went on), then its policy drawing from what is left. With ``pairs`` or
+        ``others`` (a split's hands, ``_stated``), each final hand times the chance that
+        ``pairs`` cards then drawn are of the pair's class and ``others`` are not."""
+        weighed = bool(pairs or others)
+        key: tuple[object, ...] = (counts, self.up, self.pair, pairs, others) if weighed \
+            else (counts, self.up)
         found = self.dealer_memo.get(key)
         if found is not None:
             return found
@@ -503,27 +520,53 @@ class Expectation:
         n = sum(counts)
         acc: dict[Sig, float] = {}
         if listed is not None and n >= listed.most:
+            masses = self._masses(listed, counts)
+            kept = sum(masses)
             mass = [0.0] * len(listed.pays)
-            for (_, _, _, slot), p in zip(listed.entries, self._masses(listed, counts),
-                                          strict=True):
-                mass[slot] += p
-            acc = {sig: p for sig, p in zip(listed.pays, mass, strict=True) if p > 0.0}
+            if weighed:
+                combos, at = self._groups(listed)
+                p = self.pair
+                w = [self._chance(counts[p] - dp, n - d, pairs, others) for dp, d in combos]
+                for (_, _, _, slot), i, q in zip(listed.entries, at, masses, strict=True):
+                    mass[slot] += q * w[i]
+            else:
+                for (_, _, _, slot), q in zip(listed.entries, masses, strict=True):
+                    mass[slot] += q
+            acc = dict(zip(listed.pays, mass, strict=True))
         else:
-            for p, holes, rest in self._holes(counts, (), self.missing):
+            kept = 0.0
+            for q, holes, rest in self._holes(counts, (), self.missing):
                 hand = self._key(holes + self.up)
                 _, sig, pay = self._info(hand)
                 if self._early(sig):
                     continue
+                kept += q
                 if not self._plays(sig):
-                    acc[pay] = acc.get(pay, 0.0) + p
+                    acc[pay] = acc.get(pay, 0.0) + q * self._left(rest, pairs, others)
                     continue
-                for final, q in self._play(rest, hand):
-                    acc[final] = acc.get(final, 0.0) + p * q
-        kept = sum(acc.values())
-        found = tuple((pay, p / kept) for pay, p in acc.items()) if kept > 0.0 else \
-            self._unconditioned(counts)
+                for final, x in self._play(rest, hand, pairs, others):
+                    acc[final] = acc.get(final, 0.0) + q * x
+        if kept > 0.0:
+            found = tuple((sig, x / kept) for sig, x in acc.items() if x > 0.0)
+        elif weighed:
+            raise _OverBudget
+        else:
+            found = self._unconditioned(counts)
         self._keep(self.dealer_memo, _MEMO_LIMIT // 20)
         self.dealer_memo[key] = found
+        return found
+
+    def _groups(self, listed: Paths) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """The banker's listed draws by (cards of the pair's class drawn, cards drawn): the
+        distinct such, and each entry's number among them."""
+        key = (self.up, self.missing, self.pair)
+        found = self.groups_memo.get(key)
+        if found is None:
+            seen: dict[tuple[int, int], int] = {}
+            index = tuple(seen.setdefault((drawn[self.pair], d), len(seen))
+                          for (_, _, d, _), drawn in zip(listed.entries, listed.drawn,
+                                                         strict=True))
+            found = self.groups_memo[key] = (tuple(seen), index)
         return found
 
     def _masses(self, listed: Paths, counts: Counts) -> list[float]:
@@ -566,9 +609,12 @@ class Expectation:
                 acc[final] = acc.get(final, 0.0) + p * q
         return tuple(acc.items())
 
-    def _play(self, counts: Counts, hand: Cards) -> Dist:
-        """The banker's final hand from this one, by its policy, drawing from these counts."""
-        key = (counts, hand)
+    def _play(self, counts: Counts, hand: Cards, pairs: int = 0, others: int = 0) -> Dist:
+        """The banker's final hand from this one, by its policy, drawing from these counts;
+        each times ``_left`` on the cards it leaves (1 without ``pairs`` and ``others``)."""
+        weighed = bool(pairs or others)
+        key: tuple[object, ...] = (counts, hand, self.pair, pairs, others) if weighed \
+            else (counts, hand)
         found = self.play_memo.get(key)
         if found is not None:
             return found
@@ -578,15 +624,15 @@ class Expectation:
         total, sig, pay = self._info(hand)
         draw, stop = (0, True) if total > self.m.BUST else self._policy(sig)
         if not draw or draw > sum(counts):
-            found = ((pay, 1.0),)
+            found = ((pay, self._left(counts, pairs, others)),)
         else:
             acc: dict[Sig, float] = {}
             for p, more, rest in self._more(counts, hand, draw):
                 if stop:
                     s = self._info(more)[2]
-                    acc[s] = acc.get(s, 0.0) + p
+                    acc[s] = acc.get(s, 0.0) + p * self._left(rest, pairs, others)
                 else:
-                    for final, q in self._play(rest, more):
+                    for final, q in self._play(rest, more, pairs, others):
                         acc[final] = acc.get(final, 0.0) + p * q
             found = tuple(acc.items())
         self._keep(self.play_memo, _MEMO_LIMIT // 8)
@@ -742,63 +788,135 @@ class Expectation:
             return self._best(counts, hand, bet, split, count, done, rest)
         return sum(self._settle(counts, pay, bet, split, count) for pay, bet, split in done)
 
-    # ------------------------------------------------------------ a split, hands on their own
-    def _own_split(self, hand: Cards, bet: int, count: int, a: int) -> float | None:
-        """The exact expected payout of the split ``a`` of ``hand`` (the seat's only hand;
-        the counts at ``self.root``), the hands it makes playing by their own cards (see the
-        class docstring); None where that reckoning does not apply."""
+    # ------------------------------------------------------------ a stated continuation
+    def _stated(self, hand: Cards, bet: int, split: bool, count: int,
+                finished: Sequence[tuple[Cards, int, bool]], waiting: Pending, a: int
+                ) -> float | None:
+        """The exact expected sum of the seat's payouts if ``hand`` (the counts at
+        ``self.root``; the seat's hands ``finished`` before it and ``waiting`` after it)
+        takes the action ``a`` and the seat then plays on as the class docstring states
+        (``last_mode`` 1); None where that reckoning does not apply."""
         m = self.m
-        if m.ACTION_DRAW[a] != 1 or m.ACTION_STOP[a] or len(hand) != 2 \
-                or hand[0] != hand[1] or not self.pay_fixed:
+        splitting = m.ACTION_SPLIT[a]
+        if not splitting and not waiting:  # this hand plays last: the seat's best, exactly
+            fixed, done = self._finished(finished, count)
+            return fixed + self._action(self.root, hand, bet, split, count, a, done)
+        if not self.pay_fixed:
             return None
-        p = self.pair = hand[0]
-        bet *= m.ACTION_BET[a]
-        nk = len(self.reps)
-        pair = self._info(self._key((p, p)))[1]
-        # The cards that make a split hand a pair the rules split again: its own class only.
-        again = [k for k in range(nk)
-                 if a in self._allowed(self._info(self._key((p, k)))[1], bet, True, count + 1)]
-        if again not in ([], [p]):
+        ways = [i for i, s in enumerate(m.ACTION_SPLIT) if s]
+        sp = a if splitting else ways[0] if len(ways) == 1 else -1
+        # The waiting hands the rules may let split again (they are pairs: the pattern's
+        # hands), and the others (they only play).
+        pairs: list[Cards] = []
+        bets: set[int] = set()
+        plain: list[tuple[Cards, int, bool]] = []
+        for h, b, s in waiting:
+            if len(h) < 2:
+                return None
+            if len(h) == 2 and h[0] == h[1] and ways:
+                if sp < 0 or not s:
+                    return None
+                pairs.append(h)
+                bets.add(b)
+            else:
+                plain.append((h, b, s))
+        if splitting:
+            if len(hand) != 2 or hand[0] != hand[1]:
+                return None
+            pairs.insert(0, hand)
+            bets.add(bet * m.ACTION_BET[sp])
+        p = pairs[0][0] if pairs else -1
+        if any(h[0] != p for h in pairs) or len(bets) > 1:
             return None
-        if not self._no_shortage(p, self._most_hands(pair, bet, count + 1, a)):
-            return None
-        chosen: dict[tuple[int, bool], bool] = {}
-
-        def split_again(c: int, drawn: bool) -> bool:
-            """Whether a split hand holding a pair splits again, the seat holding ``c``
-            hands; ``drawn``: its first card was dealt by a split (so it knows it)."""
-            if (c, drawn) not in chosen:
-                chosen[(c, drawn)] = a in self._allowed(pair, bet, True, c) and \
-                    self._again(p, pair, bet, c, drawn, a)
-            return chosen[(c, drawn)]
-
-        finals = self._patterns(split_again, count + 1, self.root[p])
+        start = count + splitting
         value = 0.0
-        for (drawn, own, others_p, others, c), times in finals.items():
+        extra = [h for h, _, _ in plain] + ([] if splitting else [hand])
+        hands = 0
+        if pairs:
+            if m.ACTION_DRAW[sp] != 1 or m.ACTION_STOP[sp]:
+                return None
+            self.pair = p
+            split_bet = bets.pop()
+            pair = self._info(self._key((p, p)))[1]
+            # The cards that make a split hand a pair the rules split again: its own class.
+            again = [k for k in range(len(self.reps)) if sp in self._allowed(
+                self._info(self._key((p, k)))[1], split_bet, True, start)]
+            if again not in ([], [p]):
+                return None
+            most = self._most_hands(pair, split_bet, start, sp, len(pairs) - splitting)
+            # the hands that begin with a card of the pair's: at most
+            hands = most - start + len(pairs) + splitting
+            value = self._pattern_value(p, pair, split_bet, start, sp, splitting,
+                                        len(pairs) - splitting)
+        else:
+            most = start
+        # the plain waiting hands play the same whatever the seat's number of hands then,
+        # and never split
+        for h, b, s in plain:
+            sig = self._info(h)[1]
+            if len({self._allowed(sig, b, s, c) for c in range(start, most + 1)}) > 1 or \
+                    any(m.ACTION_SPLIT[x] for x in self._allowed(sig, b, s, start)):
+                return None
+        if not self._no_shortage(p, hands, 2 * len(pairs), extra):
+            return None
+        fixed, done = self._finished(finished, count)
+        value += fixed
+        if splitting:
+            value += sum(self._settle(self.root, pay, b, s, count) for pay, b, s in done)
+        else:
+            value += self._action(self.root, hand, bet, split, count, a, done)
+        for h, b, s in plain:
+            value += self._best(self.root, h, b, s, count)
+        return value
+
+    def _pattern_value(self, p: int, pair: Sig, bet: int, count: int, sp: int,
+                       splitting: bool, waiting: int) -> float:
+        """The expected sum of the payouts of the hands a split makes (``splitting``: the
+        hand deciding splits now) and of the ``waiting`` pairs of class ``p`` the seat holds
+        (each may split again), every such hand playing by its own cards."""
+        chosen: dict[tuple[int, int], bool] = {}
+
+        def split_again(c: int, removed: int) -> bool:
+            """Whether a hand holding a pair splits again, the seat holding ``c`` hands;
+            ``removed``: how many of its cards were unseen at the decision."""
+            if (c, removed) not in chosen:
+                chosen[(c, removed)] = sp in self._allowed(pair, bet, True, c) and \
+                    self._again(p, pair, bet, c, removed, sp)
+            return chosen[(c, removed)]
+
+        finals = self._patterns(split_again, count, self.root[p], splitting, waiting)
+        value = 0.0
+        for (drawn, second, others_p, others, c), times in finals.items():
             firsts = [(q, rest) for q, k, rest in self._draws(self.root) if k == p] \
                 if drawn else [(1.0, self.root)]
             for q1, after in firsts:
+                if second == 2:  # a waiting pair, both its cards seen
+                    value += times * q1 * self._own(after, self._key((p, p)), bet, c,
+                                                    others_p, others)
+                    continue
                 for q, k, rest in self._draws(after):
-                    if (k == p) == own:
+                    if (k == p) == (second == 1):
                         value += times * q1 * q * self._own(rest, self._key((p, k)), bet, c,
                                                             others_p, others)
         return value
 
-    def _most_hands(self, pair: Sig, bet: int, count: int, a: int) -> int:
-        """The most hands a split's second splits can make (the rules' limit, or the pair's
-        cards left)."""
+    def _most_hands(self, pair: Sig, bet: int, count: int, a: int, seen: int = 0) -> int:
+        """The most hands the seat can come to by splits from ``count`` (the rules' limit,
+        or the pair's cards: unseen ones, and ``seen`` waiting pairs)."""
         most = count
-        while most - count < self.root[self.pair] and a in self._allowed(pair, bet, True, most):
+        while most - count < self.root[self.pair] + seen and \
+                a in self._allowed(pair, bet, True, most):
             most += 1
         return most
 
-    def _again(self, p: int, pair: Sig, bet: int, count: int, drawn: bool, a: int) -> bool:
+    def _again(self, p: int, pair: Sig, bet: int, count: int, removed: int, a: int) -> bool:
         """Whether a split hand holding a pair of class ``p`` does best for itself to split
-        again, as it reckons by its own cards (the cards unseen at the split less its own):
-        the hands it would make valued each on its own (the estimate: ``mode`` 1), against
-        its best other action, exactly; ties go to the other action, as the bot plays."""
+        again, as it reckons by its own cards (the cards unseen at the decision less the
+        ``removed`` of its own it was dealt since): the hands it would make valued each on
+        its own (the estimate: ``mode`` 1), against its best other action, exactly; ties
+        go to the other action, as the bot plays."""
         counts = self.root
-        for _ in range(2 if drawn else 1):
+        for _ in range(removed):
             counts = counts[:p] + (counts[p] - 1,) + counts[p + 1:]
         hand = self._key((p, p))
         others = [self._action(counts, hand, bet, True, count, x)
@@ -811,17 +929,20 @@ class Expectation:
         return not others or value > max(others)
 
     @staticmethod
-    def _patterns(again: Callable[[int, bool], bool], count: int, supply: int
-                  ) -> dict[tuple[bool, bool, int, int, int], int]:
-        """Every way a split's hands can be dealt their cards, telling apart only whether
-        each card is one of the pair's (then the hand splits again if ``again`` says so,
-        given the seat's number of hands then and whether the hand's first card was dealt
-        by a split; as the table deals, in its order; its second card makes a new hand
-        after it). For each hand that plays: (its first card was
-        dealt by a split, not the pair's own; its second card is one of the pair's; how
-        many of the other cards dealt are, how many are not; the seat's hands when it
-        plays) -> the number of such hands over the ways."""
-        out: dict[tuple[bool, bool, int, int, int], int] = {}
+    def _patterns(again: Callable[[int, int], bool], count: int, supply: int,
+                  splitting: bool = True, waiting: int = 0
+                  ) -> dict[tuple[bool, int, int, int, int], int]:
+        """Every way the hands of a split (``splitting``: two hands, each dealt a card) and
+        ``waiting`` pairs (both cards seen) can be dealt their cards, telling apart only
+        whether each card dealt is one of the pair's (then the hand splits again if
+        ``again`` says so, given the seat's number of hands then and how many of its cards
+        were dealt since the decision; as the table deals, in its order; its second card
+        makes a new hand after it). For each hand that plays: (its first card was dealt by
+        a split, not seen at the decision; its second card: 1 one of the pair's, 0 not, 2
+        seen at the decision; how many of the other cards dealt are the pair's, how many
+        are not; the seat's hands when it plays) -> the number of such hands over the
+        ways."""
+        out: dict[tuple[bool, int, int, int, int], int] = {}
 
         def go(queue: tuple[tuple[int, int], ...], slots: tuple[bool, ...], c: int,
                played: tuple[tuple[int, int, int], ...]) -> None:
@@ -830,14 +951,14 @@ class Expectation:
             if not queue:
                 pairs = sum(slots)
                 for first, s, at in played:
-                    own = slots[s]
+                    second = 2 if s < 0 else int(slots[s])
                     drawn = first >= 0
-                    key = (drawn, own, pairs - own - drawn,
-                           len(slots) - pairs - (not own), at)
+                    key = (drawn, second, pairs - (second == 1) - drawn,
+                           len(slots) - pairs - (second == 0), at)
                     out[key] = out.get(key, 0) + 1
                 return
             (first, s), rest = queue[0], queue[1:]
-            if slots[s] and again(c, first >= 0):
+            if (s < 0 or slots[s]) and again(c, (first >= 0) + (s >= 0)):
                 n = len(slots)
                 for one in (True, False):
                     for two in (True, False):
@@ -846,16 +967,22 @@ class Expectation:
             else:
                 go(rest, slots, c, (*played, (first, s, c)))
 
+        seen = ((-1, -1),) * waiting
+        if not splitting:
+            go(seen, (), count, ())
+            return out
         for one in (True, False):
             for two in (True, False):
-                go(((-1, 0), (-1, 1)), (one, two), count, ())
+                go(((-1, 0), (-1, 1), *seen), (one, two), count, ())
         return out
 
-    def _no_shortage(self, pair: int, hands: int) -> bool:
+    def _no_shortage(self, pair: int, hands: int, seen: int = 2,
+                     extra: Sequence[Cards] = ()) -> bool:
         """Whether the unseen cards can never run short for ``hands`` hands (each begun with
-        a card of class ``pair``) and the banker: each takes cards only while its total is
-        at most the bust limit, so all but its last card have smallest values that sum to
-        at most that limit; the split's new hands take a card of the pair's each."""
+        a card of class ``pair``; ``seen`` of their first cards seen at the decision), the
+        hands ``extra`` and the banker: each takes cards only while its total is at most
+        the bust limit, so all but its last card have smallest values that sum to at most
+        that limit; the split's new hands take a card of the pair's each."""
         m = self.m
         lows = []
         for k, c in enumerate(self.root):
@@ -863,14 +990,17 @@ class Expectation:
             if low <= 0:
                 return False
             lows += [low] * c
-        room = (m.BUST - self._low(pair)) * hands + m.BUST - sum(self._low(k) for k in self.up)
+        room = m.BUST - sum(self._low(k) for k in self.up)
+        if hands:
+            room += (m.BUST - self._low(pair)) * hands
+        room += sum(m.BUST - sum(self._low(k) for k in h) for h in extra)
         taken = 0
         for low in sorted(lows):
             if low > room:
                 break
             room -= low
             taken += 1
-        return sum(self.root) >= taken + (hands + 1) + (hands - 2)
+        return sum(self.root) >= taken + hands + len(extra) + 1 + max(0, hands - seen)
 
     def _low(self, k: int) -> int:
         """The least a card of class ``k`` adds to a hand's total."""
@@ -883,7 +1013,8 @@ class Expectation:
         chance that the seat's other second cards come as ``_patterns`` says (``pairs`` of
         them the pair's, ``others`` not), those drawn after the banker's final hand (the
         same, for the cards dealt in any order)."""
-        key = (counts, self.up, hand, bet, count, pairs, others)
+        key = (counts, self.up, hand, bet, count, self.pair if pairs or others else -1, pairs,
+               others)
         found = self.own_memo.get(key)
         if found is not None:
             return found
@@ -921,7 +1052,7 @@ class Expectation:
         if not pairs and not others:
             return self._settle(counts, pay, bet, True, count)
         return sum(q * self._pay(pay, bet, True, count, banker)
-                   for banker, q in self._weighted(counts, pairs, others))
+                   for banker, q in self._dealer(counts, pairs, others))
 
     @staticmethod
     def _chance(left_p: int, left: int, pairs: int, others: int) -> float:
@@ -937,85 +1068,9 @@ class Expectation:
         return w
 
     def _left(self, counts: Counts, pairs: int, others: int) -> float:
+        if not pairs and not others:
+            return 1.0
         return self._chance(counts[self.pair], sum(counts), pairs, others)
-
-    def _wplay(self, counts: Counts, hand: Cards, pairs: int, others: int) -> Dist:
-        """``_play``, each final hand times ``_chance`` on the cards it leaves."""
-        key = (counts, hand, self.pair, pairs, others)
-        found = self.wplay_memo.get(key)
-        if found is not None:
-            return found
-        self._tick()
-        if len(hand) > _DEPTH_LIMIT:
-            raise _OverBudget
-        total, sig, pay = self._info(hand)
-        draw, stop = (0, True) if total > self.m.BUST else self._policy(sig)
-        if not draw or draw > sum(counts):
-            found = ((pay, self._left(counts, pairs, others)),)
-        else:
-            acc: dict[Sig, float] = {}
-            for q, more, rest in self._more(counts, hand, draw):
-                if stop:
-                    s = self._info(more)[2]
-                    acc[s] = acc.get(s, 0.0) + q * self._left(rest, pairs, others)
-                else:
-                    for final, x in self._wplay(rest, more, pairs, others):
-                        acc[final] = acc.get(final, 0.0) + q * x
-            found = tuple(acc.items())
-        self._keep(self.wplay_memo, _MEMO_LIMIT // 8)
-        self.wplay_memo[key] = found
-        return found
-
-    def _weighted(self, counts: Counts, pairs: int, others: int) -> Dist:
-        """The banker's final hand from these counts (as ``_dealer``), each times the chance
-        that ``pairs`` cards then drawn are of the pair's class and ``others`` are not."""
-        key = (counts, self.up, self.pair, pairs, others)
-        found = self.weighted_memo.get(key)
-        if found is not None:
-            return found
-        listed = self._paths()
-        n = sum(counts)
-        if listed is None or n < listed.most:
-            acc: dict[Sig, float] = {}
-            kept = 0.0
-            for q, holes, rest in self._holes(counts, (), self.missing):
-                hand = self._key(holes + self.up)
-                _, sig, pay = self._info(hand)
-                if self._early(sig):
-                    continue
-                kept += q
-                if not self._plays(sig):
-                    acc[pay] = acc.get(pay, 0.0) + q * self._left(rest, pairs, others)
-                    continue
-                for final, x in self._wplay(rest, hand, pairs, others):
-                    acc[final] = acc.get(final, 0.0) + q * x
-            if kept <= 0.0:
-                raise _OverBudget
-            found = tuple((sig, x / kept) for sig, x in acc.items() if x > 0.0)
-            self._keep(self.weighted_memo, _MEMO_LIMIT // 20)
-            self.weighted_memo[key] = found
-            return found
-        p = self.pair
-        groups = self.groups_memo.get((self.up, self.missing, p))
-        if groups is None:  # each entry's (pair's cards drawn, cards drawn), numbered
-            seen: dict[tuple[int, int], int] = {}
-            index = tuple(seen.setdefault((drawn[p], d), len(seen)) for (_, _, d, _), drawn
-                          in zip(listed.entries, listed.drawn, strict=True))
-            groups = self.groups_memo[(self.up, self.missing, p)] = (tuple(seen), index)
-        combos, at = groups
-        w = [self._chance(counts[p] - dp, n - d, pairs, others) for dp, d in combos]
-        mass = [0.0] * len(listed.pays)
-        masses = self._masses(listed, counts)
-        kept = sum(masses)
-        for (_, _, _, slot), i, q in zip(listed.entries, at, masses, strict=True):
-            mass[slot] += q * w[i]
-        if kept <= 0.0:
-            raise _OverBudget
-        found = tuple((sig, x / kept) for sig, x in zip(listed.pays, mass, strict=True)
-                      if x > 0.0)
-        self._keep(self.weighted_memo, _MEMO_LIMIT // 20)
-        self.weighted_memo[key] = found
-        return found
 
     # ------------------------------------------------------------ deciding
     def values(self, seat: int, hand: Sequence[int], up: Sequence[int], unseen: Sequence[int],
@@ -1045,7 +1100,7 @@ class Expectation:
         # (the reckoning, as last_mode tells it; the mode of the recursion; its steps)
         tries = [] if asked in self.joint_failed else \
             [(0, 0, min(self.joint, self.budget) if joint else self.budget)]
-        if joint and self.own and not before and not after:
+        if joint and self.own:
             tries.append((1, 0, self.budget))
         if joint:
             tries.append((2, 1, self.budget))
@@ -1053,12 +1108,10 @@ class Expectation:
             self.mode, self.steps, self.limit = mode, 0, limit
             self.last_mode = reckoning
             try:
-                if reckoning == 1:  # the split's hands each by its own cards, exactly
+                if reckoning == 1:  # exact, the seat playing on as stated
                     got: dict[int, float] = {}
                     for a in acts:
-                        value = self._own_split(cards, bet, count, a) \
-                            if self.m.ACTION_SPLIT[a] else \
-                            self._action(self.root, cards, bet, split, count, a)
+                        value = self._stated(cards, bet, split, count, finished, waiting, a)
                         if value is None:
                             raise _OverBudget  # not for this split: the next reckoning
                         got[a] = value
