@@ -10,6 +10,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import cardrules
+from cardrules.families.banking.game import BankingGame
+
 
 def total(values: Sequence[int]) -> int:
     """The best total of cards worth ``values`` (an ace given as 11)."""
@@ -180,3 +183,10 @@ def seat_best(comp: Comp, hand: tuple[int, ...], up: int,
               done: tuple[tuple[int, ...], ...]) -> str:
     values = seat_values(comp, hand, up, done)
     return "hit" if values.get("hit", -9.0) >= values["stand"] else "stand"
+
+
+def casino() -> BankingGame:
+    """The compiled casino game the calculators above are checked against."""
+    g = cardrules.load("blackjack_casino")
+    assert isinstance(g, BankingGame)
+    return g

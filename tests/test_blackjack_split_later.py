@@ -15,10 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from blackjack_ref import VALUES, Table, draws, goes_on, take
+from blackjack_ref import VALUES, Table, casino, draws, goes_on, take
 
-import cardrules
-from cardrules.families.banking.game import BankingGame
 from cardrules.runtime.banking import bots as banking_bots
 from cardrules.runtime.banking.bots import Expectation
 
@@ -46,12 +44,6 @@ def later_value(done: Sequence[tuple[int, ...]], hand: tuple[int, ...], play: st
                         for p, x, rest in draws(comp) for q, y, left in draws(rest))
         out += c / kept * value
     return out
-
-
-def casino() -> BankingGame:
-    g = cardrules.load("blackjack_casino")
-    assert isinstance(g, BankingGame)
-    return g
 
 
 CASES = [

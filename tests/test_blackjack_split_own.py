@@ -21,10 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from blackjack_ref import VALUES, Table, draws, goes_on, take
+from blackjack_ref import VALUES, Table, casino, draws, goes_on, take
 
-import cardrules
-from cardrules.families.banking.game import BankingGame
 from cardrules.runtime.banking import bots as banking_bots
 from cardrules.runtime.banking.bots import Expectation
 
@@ -42,12 +40,6 @@ def split_value(pair: int, up: int, unseen: Sequence[int]) -> float:
                 out += c / kept * p * q * table.play(left, (((pair, x), (x,), "own"),
                                                             ((pair, y), (y,), "own")), 0)
     return out
-
-
-def casino() -> BankingGame:
-    g = cardrules.load("blackjack_casino")
-    assert isinstance(g, BankingGame)
-    return g
 
 
 SHOES = [
