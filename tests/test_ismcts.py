@@ -261,3 +261,47 @@ def test_a_banking_world_draws_a_fresh_future(name: str) -> None:
         assert card not in seen
         dealt.add(card)
     assert len(dealt) > 3
+
+
+def test_a_flat_search_asks_its_own_margin_of_some_moves() -> None:
+    """_paired: a move gains over the plain bot's on the same copies; it replaces it only if
+    the gain is above the move's margin in standard errors of the gain; of those that are,
+    the largest gain."""
+    from cardrules.search.ismcts import _paired
+
+    paired = {"plain": [0.0] * 100,
+              "raise": [1.5, -0.8] * 50,  # mean 0.35, standard error 0.1156: 3.03 errors
+              "play": [1.0, -0.4] * 50}  # mean 0.3, standard error 0.0704: 4.26 errors
+    assert _paired(paired, "plain", lambda k: 2.0) == "raise"
+    assert _paired(paired, "plain", lambda k: 4.0 if k == "raise" else 2.0) == "play"
+    assert _paired(paired, "plain", lambda k: 4.5 if k == "play" else 2.0) == "raise"
+    assert _paired(paired, "plain", lambda k: 4.5 if k == "play" else 3.1) == "plain"
+
+
+def test_a_banking_bet_needs_four_standard_errors() -> None:
+    """blackjack_casino, whose smallest bet loses on average: on this deal (bench seed 49)
+    the search bet the most (20) with the search's margin of 2 standard errors for a bet
+    too; with banking.BET_MARGIN (4) it bets the plain bot's smallest. Its plays keep the
+    margin of 2."""
+    from cardrules.runtime.banking.table import BankAction
+    from cardrules.search.banking import BET_MARGIN, bet_margin
+
+    assert BET_MARGIN == 4.0
+    assert bet_margin(BankAction(-1, "bet", 20)) == 4.0
+    assert bet_margin(BankAction(0, "hit")) is None
+    game, table = _table("blackjack_casino", seed="bench:49",  # type: ignore[arg-type]
+                         seats=["threshold", "ismcts:1000"])
+    while table.seat != 1:
+        table.apply(table.bot_move())
+    view, legal = table.view(1), table.bot_actions()
+    assert legal[0].act < 0 and len(legal) == 10
+    bot = table.bot_fns[1]
+    state = table.bot_rng.getstate()  # as the table would hand it to the bot
+    bets = []
+    for margin_of in (bet_margin, None):
+        bot.margin_of = margin_of
+        rng = random.Random()
+        rng.setstate(state)
+        bets.append(bot(view, legal, rng).amount)
+    assert bets[0] == 2
+    assert bets[1] > 2

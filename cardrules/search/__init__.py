@@ -59,18 +59,20 @@ def make_search_bot(game: Game, kind: str) -> ISMCTS:
     budget = parse_budget(kind)
     if game.family == "banking":
         from ..runtime.banking.bots import make_threshold
-        from .banking import BankingWorlds
+        from .banking import BankingWorlds, bet_margin
         m = game.module
         # A banking move's score scales with the bet: a larger bet's few lucky tries look
         # better than the smallest bet's many: the moves are compared on the same cards
-        # (flat), and one must beat the plain bot's move by two standard errors.
+        # (flat), and one must beat the plain bot's move by two standard errors, a bet by
+        # four (banking.BET_MARGIN).
         # No random moves in the play-outs: a banker that hits a 20 now and then makes
         # every bet look good (the chance of the draws is variety enough). A card is drawn
         # between a hand's decisions: no tree (see ISMCTS.flat).
         plain = make_threshold(m, 17)  # type: ignore[arg-type]
         return ISMCTS(lambda: BankingWorlds(m, plain), budget=budget,  # type: ignore[arg-type]
                       policy=plain,
-                      margin=2.0, epsilon=0.0, flat=True)
+                      margin=2.0, epsilon=0.0, flat=True,
+                      margin_of=bet_margin)
     if game.family == "tricks":
         from ..runtime.tricks.bots import make_greedy as tricks_greedy
         from .tricks import TricksWorlds, make_reward

@@ -94,11 +94,12 @@ def _choose(tried: list[tuple[Hashable, _Node]], plain: Hashable, margin: float)
     return best if mb - mp > margin * math.sqrt(vb + vp) else plain
 
 
-def _paired(paired: dict[Hashable, list[float]], plain: Hashable, margin: float) -> Hashable:
-    """Of the moves whose mean gain over ``plain`` on the same copies is above ``margin``
-    standard errors of that gain, the one with the largest mean gain; else ``plain``. A
-    larger bet on the same cards gains its multiple of the smallest bet's score: it is
-    taken only if that score is clearly above 0."""
+def _paired(paired: dict[Hashable, list[float]], plain: Hashable,
+            margin: Callable[[Hashable], float]) -> Hashable:
+    """Of the moves whose mean gain over ``plain`` on the same copies is above
+    ``margin(move)`` standard errors of that gain, the one with the largest mean gain; else
+    ``plain``. A larger bet on the same cards gains its multiple of the smallest bet's score:
+    it is taken only if that score is clearly above 0."""
     base = paired[plain]
     best, gain = plain, 0.0
     for k, scores in paired.items():
@@ -108,7 +109,7 @@ def _paired(paired: dict[Hashable, list[float]], plain: Hashable, margin: float)
         diffs = [a - b for a, b in zip(scores, base, strict=True)]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > margin * math.sqrt(var / n) and mean > gain:
+        if mean > margin(k) * math.sqrt(var / n) and mean > gain:
             best, gain = k, mean
     return best
 
@@ -135,7 +136,8 @@ class ISMCTS:
     def __init__(self, worlds: Callable[[], Worlds], *, budget: Budget,
                  policy: Policy, view_of: Callable[[Any, int], Any] | None = None,
                  epsilon: float = 0.2, margin: float | None = None,
-                 reward: Reward | None = None, flat: bool = False) -> None:
+                 reward: Reward | None = None, flat: bool = False,
+                 margin_of: Callable[[Any], float | None] | None = None) -> None:
         self.make_worlds = worlds
         self.budget = budget
         self.policy = policy
@@ -150,6 +152,9 @@ class ISMCTS:
         # game with chance between a seat's decisions (a card drawn), where a tree node
         # below the root stands for every draw and makes one choice for all of them.
         self.flat = flat
+        # The margin of some moves, if not ``margin`` (None for those that keep it): a flat
+        # search's family may ask more of a move that stakes more (see _paired).
+        self.margin_of = margin_of
         self.stats = Stats()
 
     def __call__(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -208,12 +213,20 @@ class ISMCTS:
         keys = {_key(a): a for a in legal}
         if self.flat:
             plain = _key(self.policy(view, legal, random.Random(seed)))
-            return keys[_paired(paired, plain, self.margin)]
+            return keys[_paired(paired, plain, self._margins(keys))]
         tried = [(k, c) for k, c in root.children.items() if k in keys and c.visits]
         if not tried:
             return self.policy(view, legal, rng)
         plain = _key(self.policy(view, legal, random.Random(seed)))
         return keys[_choose(tried, plain, self.margin)]
+
+    def _margins(self, keys: dict[Hashable, Any]) -> Callable[[Hashable], float]:
+        """Each move's margin, by its key."""
+        of, margin = self.margin_of, self.margin
+        if of is None:
+            return lambda k: margin
+        margins = {k: of(a) for k, a in keys.items()}
+        return lambda k: margin if (m := margins[k]) is None else m
 
     def _iterate(self, root: _Node, table: Any, rng: random.Random,
                  bounds: list[float]) -> None:
