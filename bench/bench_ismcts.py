@@ -103,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rows.setdefault((name, opp), []).append(
                     (mine, theirs, searched, made, secs, its))
             print(f"{done}/{len(jobs)} rounds, {time.perf_counter() - started:.0f}s: {name} "
-                  f"{opp} seat {_seat}: {mine} vs {theirs}", file=sys.stderr, flush=True)
+                  f"{opp} seat {_seat}: {mine} vs {theirs}; searched {searched} of {made} "
+                  f"in {secs:.2f}s, {its} iterations", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(f"ismcts budget {args.budget} a decision"
           + (f" ({args.budget_for})" if budgets else "")
