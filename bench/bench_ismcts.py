@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -77,7 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--first-seed", type=int, default=0,
                     help="the deals' first seed (more deals for a run already made)")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--from-log", nargs="+", default=[], metavar="FILE",
+                    help="no play: the table of the per-round lines runs wrote to stderr")
     args = ap.parse_args(argv)
+    if args.from_log:
+        report(from_log(args.from_log))
+        return 0
     names = [g for g in args.games.split(",") if g] or [p.stem for p in builtin_games()]
     budgets = {k: v for k, _, v in (x.partition("=") for x in args.budget_for.split(",") if x)}
     jobs: list[Job] = []
@@ -95,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      for seed in range(args.first_seed, args.first_seed + count)
                      for seat in range(game.players)]
     started = time.perf_counter()
-    rows: dict[tuple[str, str], list[tuple[float, float, int, int, float, int]]] = {}
+    rows: dict[tuple[str, str], list[Row]] = {}
     with multiprocessing.Pool(args.workers) if args.workers > 1 else _Serial() as pool:
         for done, (name, opp, _seat, mine, theirs, searched, made, secs, its) in enumerate(
                 pool.imap_unordered(run, jobs), 1):
@@ -109,6 +115,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"ismcts budget {args.budget} a decision"
           + (f" ({args.budget_for})" if budgets else "")
           + f"; {time.perf_counter() - started:.0f}s in all")
+    report(rows)
+    return 0
+
+
+Row = tuple[float, float, int, int, float, int]  # scores, searched, made, seconds, iterations
+LINE = re.compile(r"\d+/\d+ rounds, \d+s: (\S+) (\S+) seat \d+: (\S+) vs (\S+); "
+                  r"searched (\d+) of (\d+) in ([\d.]+)s, (\d+) iterations$")
+
+
+def from_log(paths: Sequence[str]) -> dict[tuple[str, str], list[Row]]:
+    """The rows of the per-round lines a run wrote to stderr (a run stopped early, or runs
+    of more deals put together)."""
+    rows: dict[tuple[str, str], list[Row]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                m = LINE.match(line.strip())
+                if m and int(m[6]):
+                    rows.setdefault((m[1], m[2]), []).append(
+                        (float(m[3]), float(m[4]), int(m[5]), int(m[6]), float(m[7]),
+                         int(m[8])))
+    return rows
+
+
+def report(rows: dict[tuple[str, str], list[Row]]) -> None:
     print(f"{'game':17} {'opponent':10} {'rounds':>6} {'ismcts':>8} {'opponent':>9} "
           f"{'gain':>8} {'95% interval':>19} {'better':>6} {'worse':>6} {'dec/s':>6} "
           f"{'it/dec':>6}")
@@ -126,7 +157,6 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{sum(g > 0 for g in gains) / k:6.0%} {sum(g < 0 for g in gains) / k:6.0%} "
               f"{searched / secs if secs else 0:6.1f} "
               f"{sum(p[5] for p in pairs) / searched if searched else 0:6.0f}")
-    return 0
 
 
 class _Serial:
