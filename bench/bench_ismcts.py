@@ -15,6 +15,7 @@ by the rules' policy) are left out. A banking game has no greedy bot: its plain 
     .venv/bin/python bench/bench_ismcts.py --games big_two,doudizhu --budget 200
     .venv/bin/python bench/bench_ismcts.py --opponents greedy --budget 100 \
         --budget-for blackjack=1000,tractor=50 --seeds-for blackjack=500 --workers 2
+    .venv/bin/python bench/bench_ismcts.py --from-log run1.err run2.err  # the rounds played
 """
 
 from __future__ import annotations
