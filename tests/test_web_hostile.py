@@ -132,8 +132,8 @@ def test_a_table_without_a_person_is_refused(client: TestClient, seats: list[str
 
 
 def test_a_bot_the_rules_cannot_seat_gets_a_sentence(client: TestClient) -> None:
-    """blackjack lists `expect` among its bots, but its banker decides, and the bot needs a
-    banker policy: the table was a 500."""
+    """`expect` is a banking bot (no longer offered for blackjack): blackjack's banker
+    decides, and the bot needs a banker policy. The table was a 500."""
     r = client.post("/api/tables", json={"game": "blackjack", "seats": ["human", "expect"]})
     assert (r.status_code, r.json()) == (400, {
         "error": "seats: the expect bot needs a banker policy stated in the rules "

@@ -315,6 +315,11 @@ def _kinds(game: AnyGame, seats: Any) -> list[str]:
         raise BadRequest(f"{game.name} seats {want} players, not {len(seats)}")
     for k in seats:
         if k not in allowed:
+            if k in game.bot_kinds.names():  # the family's bot, which these rules cannot seat
+                try:
+                    game.bots([k])
+                except ValueError as err:  # its sentence says why
+                    raise BadRequest(f"seats: {err}") from None
             raise BadRequest(f"no seat kind '{k[:40]}': {', '.join(allowed)}")
     if "human" not in seats:  # no link to open it, and its bots would play on the loop
         raise BadRequest("seats: make at least one seat human (a table of bots alone is "
