@@ -182,8 +182,8 @@ class Expectation:
       holding only the hand (as many times as the seat has hands) and the banker's hand
       (for the conditions, its face-up cards: the rest is unknown then).
     So with one player at the table, each value is exact: the seat's best within
-    ``JOINT_BUDGET``, past it for the continuation stated above (on blackjack_casino with
-    one deck, every decision).
+    ``JOINT_BUDGET``, past it for the continuation stated above (on a full one-deck shoe,
+    every decision, where the reckoning applies).
 
     Each decision may take ``budget`` steps; past that it reckons again with the banker's
     final hand drawn from the unseen cards as they are at the decision (one distribution
