@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 MAX_WORKERS = 64  # processes `simulate --workers` may start (each loads the game)
+# Games one `simulate` may play: more is a mistake (a billion rounds of big_two is days of
+# CPU); with --record, each game writes a file, so far fewer.
+MAX_GAMES = 100_000_000
+MAX_RECORDED = 100_000
 EXIT_PIPE = 128 + 13  # the reader went away (`| head`): what the shell reports for cat or yes,
 # which SIGPIPE ends; Python ignores SIGPIPE, so it is done by hand, quietly
 
@@ -282,8 +286,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     from .simulate import simulate, summary_text
     game_any = _load_any(args.game)
-    if args.n < 1:
-        raise UsageError("-n must be at least 1")
+    most = MAX_GAMES if args.record is None else MAX_RECORDED
+    if not 1 <= args.n <= most:
+        raise UsageError(f"-n must be between 1 and {most:,}"
+                         + (" with --record (a replay file per game)"
+                            if args.record is not None and args.n > most else ""))
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address is the Ray cluster's: give it with --backend ray")
     if args.workers is None:  # local: one process; Ray: one worker per CPU of the cluster

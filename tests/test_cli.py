@@ -55,7 +55,7 @@ def test_classify_not_a_combination_exits_1(capsys: pytest.CaptureFixture[str]) 
     (["play", "big_two", "--seats", "random,robot,random,random"], 2,
      "unknown seat kind 'robot'"),
     (["play", "big_two", "--seats", "random,random"], 2, "has 4 seats, 2 given"),
-    (["simulate", "big_two", "-n", "0"], 2, "-n must be at least 1"),
+    (["simulate", "big_two", "-n", "0"], 2, "-n must be between 1 and 100,000,000"),
     (["simulate", "big_two", "-n", "5", "--workers", "0"], 2, "--workers must be between 1 and 64"),
     (["play", "big_two", "--seed", "x"], 2, "invalid int value"),
     (["frobnicate"], 2, "invalid choice"),

@@ -144,3 +144,30 @@ def test_a_usage_error_shows_the_commands_own_usage(
     """These showed 'usage: cardrules [-h] COMMAND ...'."""
     assert main(args) == 2
     assert capsys.readouterr().err.startswith(usage)
+
+
+@pytest.mark.parametrize(("extra", "most"), [([], "100,000,000"),
+                                             (["--record", "REC"], "100,000")])
+def test_simulate_refuses_a_count_past_its_bound(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
+        most: str) -> None:
+    """`simulate -n 100000000000` ran for days (with --record, a file per game): the count
+    is bounded, and nothing is made before the refusal."""
+    extra = [str(tmp_path / "rec") if a == "REC" else a for a in extra]
+    assert main(["simulate", "big_two", "-n", "100000000000", *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith(f"cardrules: error: -n must be between 1 and {most}")
+    assert not (tmp_path / "rec").exists()
+
+
+@pytest.mark.parametrize("name", ["../games/big_two", "games/big_two", "./big_two"])
+def test_a_game_name_is_never_a_path_into_the_built_ins(
+        name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check ../games/big_two` found the built-in file by joining the name to the built-in
+    folder: a built-in game is a plain name; anything else is a path, and this one is not a
+    file."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", name]) == 1
+    err = capsys.readouterr().err
+    assert f"no game '{name}'" in err, err

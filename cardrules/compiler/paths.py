@@ -20,6 +20,8 @@ def find_game(name_or_path: str) -> Path | None:
     p = Path(name_or_path)
     if p.suffix == ".rules" or p.is_file():
         return p if p.is_file() else None
+    if not name_or_path.isidentifier():  # a built-in game is a plain name, never a path
+        return None
     builtin = builtin_games_dir() / f"{name_or_path}.rules"
     return builtin if builtin.is_file() else None
 

@@ -296,6 +296,11 @@ def _titles() -> list[dict[str, Any]]:
     return out
 
 
+def _pasted_game(text: str) -> AnyGame:
+    """A game from rules text that ``check_upload`` passed."""
+    return from_ir(compile_pasted(text), Path("upload.rules"))
+
+
 def _load_builtin(name: str) -> AnyGame:
     """A new game object for one table (the compiled module comes from the cache)."""
     for path in builtin_games():
@@ -385,7 +390,9 @@ def create_app() -> Starlette:
             if problems is not None:
                 return JSONResponse({"error": "the rules do not check",
                                      "diagnostics": problems}, status_code=422)
-            game: AnyGame = from_ir(compile_pasted(text), Path("upload.rules"))
+            # Compiled again here, off the event loop: the check above ran in a child with
+            # limits on time and memory, so this text is known to compile, and cheaply.
+            game: AnyGame = await asyncio.to_thread(_pasted_game, text)
             sha256: str | None = hash_pasted(text, "upload.rules")
         else:
             sha256 = None
