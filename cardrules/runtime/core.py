@@ -11,7 +11,8 @@ and families/) put it together.
 - a round's result: ``RoundResult`` (the scores; each family adds what a player reads after a
   round); a match's: ``MatchResult`` (the rounds, the totals the rules keep, the scores);
 - a match: ``Match`` (rounds until the rules end it);
-- bots: ``Bot`` (a view, the legal actions and a random source -> one of the actions) and
+- bots: ``Bot`` (a view, the legal actions and a random source -> one of the actions; ``blind``
+  for one that reads no view) and
   ``BotKinds`` (a family's bots by name, each made by a factory from the game's module).
 """
 
@@ -21,7 +22,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 V = TypeVar("V")  # what a seat may see (a family's seat view)
 V_co = TypeVar("V_co", covariant=True)
@@ -150,6 +151,20 @@ Bot = Callable[[V, Sequence[A], random.Random], A]
 """A bot: from what its seat may see, the legal actions and a random source, one of the
 actions. ``Bot[SeatView, Action]`` is a climbing bot."""
 
+BotFn = TypeVar("BotFn", bound=Callable[..., object])
+
+# The bots that read nothing of their view (``blind``), kept (so compared by identity: a
+# bot need not be hashable).
+_BLIND: list[object] = []
+
+
+def blind(bot: BotFn) -> BotFn:
+    """Declare that ``bot`` never reads its view (as a random bot): ``play_out`` makes no
+    view for it, and hands it None instead. A bot that reads its view is never declared so,
+    and is given its view as ever. Returns the bot itself."""
+    _BLIND.append(bot)
+    return bot
+
 
 class SeatTable(Protocol[V_co, A]):
     """What every family's table offers the surfaces above it (game, CLI, simulation, bots):
@@ -205,17 +220,21 @@ class BotSeats(SeatTable[V, A]):
     def play_out(self) -> None:
         """Let the bots play to the end of the round: ``bot_move`` then ``apply`` until the
         round is over, with the table's methods and the bots' random source looked up once
-        (a decision costs the bot, the view and the legal actions, little else)."""
+        (a decision costs the bot, the view and the legal actions, little else; a ``blind``
+        bot's decision no view)."""
         if self.over:
             return
         bots, rng = self.bot_fns, self.bot_rng
         view, legal, apply = self.view, self.bot_actions, self.apply
+        # Per seat: whether its bot reads its view (a ``blind`` bot is handed None instead).
+        sees = [not any(bot is b for b in _BLIND) for bot in bots]
+        nothing = cast(V, None)
         while not self.over:
             seat = self.seat
             bot = bots[seat]
             if bot is None:
                 raise ValueError(f"seat {seat} is not a bot")
-            apply(bot(view(seat), legal(), rng))
+            apply(bot(view(seat) if sees[seat] else nothing, legal(), rng))
 
 
 class UnknownBot(ValueError):

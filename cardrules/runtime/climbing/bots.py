@@ -13,9 +13,10 @@ from .table import Action, SeatView
 Bot = core.Bot[SeatView, Action]
 
 
-def random_bot(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+@core.blind
+def random_bot(view: SeatView | None, legal: Sequence[Action], rng: random.Random) -> Action:
     """Any legal move (or bid), uniformly (``choice`` draws as ``randrange(len(legal))``
-    does, with one call fewer)."""
+    does, with one call fewer). It reads no view (``play_out`` makes none for it)."""
     return rng.choice(legal)
 
 
