@@ -6,9 +6,10 @@ nobody has yet) holds nothing and sides with nobody."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
-from copy import copy
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from itertools import islice
 from operator import itemgetter
+from typing import TypeVar
 
 from ..core import SeatQuantities
 from ..protocol import Play
@@ -31,6 +32,105 @@ def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int
 
 # (number of seats, seat) -> the other seats, made once (scoring asks at every formula)
 _OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_SEATS: dict[int, tuple[int, ...]] = {}  # number of seats -> the seats, the same way
+
+_seat_kind = itemgetter(0, 1)
+_seat = itemgetter(0)
+
+
+class PlayTally:
+    """The plays of a round as formulas read them: (seat, kind, number of cards) of every
+    play, in order (``plays``); per (seat, kind) how many and the largest, per seat how many
+    (each made when a formula first asks, then kept). Given as the plays, or as the round's
+    moves (seat, move), read when first asked; a table's tallies of one round's history as
+    it grows (``earlier``: the tally of that history made before) read only the moves made
+    since, and add to what the earlier one counted."""
+
+    __slots__ = ("_plays", "_history", "_earlier", "_read", "_counts", "_played",
+                 "_largest")
+    _read: int
+    _earlier: PlayTally | None
+
+    def __init__(self, plays: Sequence[tuple[int, int, int]] = (),
+                 history: Sequence[tuple[int, Play]] | None = None,
+                 earlier: PlayTally | None = None) -> None:
+        self._plays = plays
+        self._history = history
+        if earlier is not None and earlier._read < 0:  # not read: what it would have added to
+            earlier = earlier._earlier
+        self._earlier = earlier if history is not None else None
+        self._read = -1  # the moves of ``history`` read (-1: none yet)
+        self._counts: dict[tuple[int, int], int] | None = None
+        self._played: dict[int, int] | None = None
+        self._largest: dict[tuple[int, int], int] | None = None
+
+    def covers(self, history: Sequence[tuple[int, Play]]) -> bool:
+        """Whether this tally read all of ``history`` (and nothing else)."""
+        return self._history is history and self._read == len(history)
+
+    @property
+    def plays(self) -> Sequence[tuple[int, int, int]]:
+        history = self._history
+        if history is not None and self._read < 0:
+            earlier = self._earlier
+            self._earlier = None
+            if earlier is not None and earlier._history is not history:
+                earlier = None
+            new = [(s, mv.kind, len(mv.cards))
+                   for s, mv in islice(history, 0 if earlier is None else earlier._read, None)
+                   if mv.cards]
+            self._read = len(history)
+            if earlier is None:
+                self._plays = new
+            else:
+                self._plays = [*earlier._plays, *new]
+                self._add(earlier, new)
+        return self._plays
+
+    def _add(self, earlier: PlayTally, new: list[tuple[int, int, int]]) -> None:
+        """What ``earlier`` counted, with the ``new`` plays counted in."""
+        if earlier._counts is not None:
+            self._counts = _counted(map(_seat_kind, new), dict(earlier._counts))
+        if earlier._played is not None:
+            self._played = _counted(map(_seat, new), dict(earlier._played))
+        if earlier._largest is not None:
+            largest = self._largest = earlier._largest.copy()
+            for s, k, n in new:
+                if n > largest.get((s, k), -1):
+                    largest[s, k] = n
+
+    def count(self, seat: int, kind: int) -> int:
+        if self._counts is None:
+            plays = self.plays  # (which may count them, from the earlier tally's counts)
+            if self._counts is None:
+                self._counts = Counter(map(_seat_kind, plays))
+        return self._counts.get((seat, kind), 0)
+
+    def count_all(self, seat: int) -> int:
+        if self._played is None:
+            plays = self.plays
+            if self._played is None:
+                self._played = Counter(map(_seat, plays))
+        return self._played.get(seat, 0)
+
+    def largest(self, seat: int, kind: int) -> int:
+        if self._largest is None:
+            plays = self.plays
+            if self._largest is None:  # smallest first, so each (seat, kind) keeps its largest
+                self._largest = {(s, k): n for s, k, n in sorted(plays, key=itemgetter(2))}
+        return self._largest.get((seat, kind), 0)
+
+
+K = TypeVar("K")
+
+
+def _counted(keys: Iterable[K], counts: dict[K, int]) -> dict[K, int]:
+    """``counts`` with each of ``keys`` counted once more (a few keys: a Counter's update
+    costs more)."""
+    get = counts.get
+    for k in keys:
+        counts[k] = get(k, 0) + 1
+    return counts
 
 
 class EndOfRound(SeatQuantities):
@@ -38,10 +138,11 @@ class EndOfRound(SeatQuantities):
                  places: Mapping[int, int], sides: Sequence[int],
                  totals: Sequence[int] | None = None, round_number: int = 1,
                  plays: Sequence[tuple[int, int, int]] = (), bid: int = 0,
-                 history: Sequence[tuple[int, Play]] | None = None) -> None:
+                 history: Sequence[tuple[int, Play]] | None = None,
+                 tally: PlayTally | None = None) -> None:
         """``plays``: (seat, kind, number of cards) of every play of the round; or
         ``history``, the round's moves (seat, move), from which they are read when a formula
-        first asks."""
+        first asks; or ``tally``, the plays as a table tallied them."""
         self.n = len(cards_left)
         self.left = cards_left
         self.held = held
@@ -49,30 +150,30 @@ class EndOfRound(SeatQuantities):
         self.sides = sides
         self.totals = totals if totals is not None else [0] * self.n
         self.round = round_number
-        self._plays = plays  # (seat, kind, number of cards) for every play of the round
-        self._history = history
+        # The plays, and what formulas count of them (made when first asked: formulas ask
+        # the same quantities of every seat, and a round's end may be scored for several
+        # orders, which share it).
+        self._tally = tally if tally is not None else PlayTally(plays, history)
         self.bid = bid  # the winning bid of the round's auction, 0 if none
-        # Made from ``plays`` and ``places`` when a formula first asks (formulas ask the same
-        # quantities of every seat, and a round's end may be scored for several orders):
-        # per (seat, kind) its plays, and the largest; per seat its plays; place -> seat.
-        self._counts: Counter[tuple[int, int]] | None = None
-        self._largest: dict[tuple[int, int], int] | None = None
-        self._played: Counter[int] | None = None
-        self._at: dict[int, int] | None = None
+        self._at: dict[int, int] | None = None  # place -> seat, made when first asked
 
     def placed(self, places: Mapping[int, int]) -> EndOfRound:
         """The same end of round with another finishing order (a completion scored beside
         others): what was read of the plays is shared, not read again."""
-        other = copy(self)
+        other = _new(EndOfRound)
+        other.__dict__.update(self.__dict__)
         other.place_of, other._at = places, None
         return other
 
     @property
     def plays(self) -> Sequence[tuple[int, int, int]]:
-        if self._history is not None:
-            self._plays = [(s, mv.kind, len(mv.cards)) for s, mv in self._history if mv.cards]
-            self._history = None
-        return self._plays
+        return self._tally.plays
+
+    def seats(self) -> tuple[int, ...]:
+        found = _SEATS.get(self.n)
+        if found is None:
+            found = _SEATS[self.n] = super().seats()
+        return found
 
     def others(self, seat: int) -> tuple[int, ...]:
         found = _OTHERS.get((self.n, seat))
@@ -118,16 +219,13 @@ class EndOfRound(SeatQuantities):
         return self.bid
 
     def count_plays(self, seat: int, kind: int) -> int:
-        if self._counts is None:
-            self._counts = Counter(map(itemgetter(0, 1), self.plays))
-        return self._counts[seat, kind]
+        return self._tally.count(seat, kind)
 
     def play_count(self, seat: int) -> int:
-        if self._played is None:
-            self._played = Counter(map(itemgetter(0), self.plays))
-        return self._played[seat]
+        return self._tally.count_all(seat)
 
     def largest_play(self, seat: int, kind: int) -> int:
-        if self._largest is None:  # smallest first, so each (seat, kind) keeps its largest
-            self._largest = {(s, k): n for s, k, n in sorted(self.plays, key=itemgetter(2))}
-        return self._largest.get((seat, kind), 0)
+        return self._tally.largest(seat, kind)
+
+
+_new = object.__new__

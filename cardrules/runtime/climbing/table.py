@@ -15,7 +15,7 @@ from ..core import IllegalMove, deal_each, shuffled_deck
 from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
 from .history import History, PublicLog
-from .scoreview import EndOfRound, sides_for
+from .scoreview import EndOfRound, PlayTally, sides_for
 from .seathand import SeatHand
 
 _new = object.__new__
@@ -129,6 +129,7 @@ class Table:
         # Per seat: the holder cards it was dealt (with the deal they were counted in).
         self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], Counter[int]]] = {}
         self._scores: tuple[int, ...] | None = None
+        self._tally: PlayTally | None = None  # the plays as the last end view tallied them
         self.seed = seed
         self.deals = 1  # deals of this round (an auction where all pass deals again)
         self.no_game = False  # every deal's auction was passed out: no game, scores 0
@@ -265,7 +266,16 @@ class Table:
         return EndOfRound(cards_left=[len(h) for h in self.hands], held=self.hands,
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
                           totals=self.totals, round_number=self.round_number,
-                          history=self.history, bid=self.bid)
+                          tally=self._tallied(), bid=self.bid)
+
+    def _tallied(self) -> PlayTally:
+        """The plays so far as scoring reads them: the last tally while no move was made
+        since, else a new one that reads only the moves since the last (read) one."""
+        last = self._tally
+        if last is not None and last.covers(self.history):
+            return last
+        tally = self._tally = PlayTally(history=self.history, earlier=last)
+        return tally
 
     def holder(self, card: int) -> int:
         for s, h in enumerate(self.hands):

@@ -1,0 +1,44 @@
+"""A table's tallies of the plays, read as its history grows (each from the one before),
+count what a tally of the whole history counts at once."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardrules
+from cardrules.runtime.climbing.scoreview import PlayTally
+
+
+@pytest.mark.parametrize("name", ["shuang_kou", "doudizhu", "big_two"])
+def test_tallies_read_as_the_history_grows_count_as_a_whole_one(name: str) -> None:
+    game = cardrules.load(name)
+    kinds = range(len(game.module.KINDS))
+    for seed in range(10):
+        t = game.new_table(seed=seed)
+        rng = random.Random(seed)
+        history = []  # (grows as the table's: the tallies read it as it stands)
+        last: PlayTally | None = None
+        while not t.over:
+            t.apply(rng.choice(t.legal_actions()))
+            if t.history:
+                history.append(t.history[-1])
+            if rng.random() < 0.2:  # a tally now, read (or not) in some order
+                tally = PlayTally(history=history, earlier=last)
+                whole = PlayTally(plays=[(s, mv.kind, len(mv.cards)) for s, mv in history
+                                         if mv.cards])
+                last = tally
+                if rng.random() < 0.3:
+                    continue  # not read: the next one reads from the one before this
+                asks = ["count", "largest", "count_all"]
+                rng.shuffle(asks)  # (some read first: the earlier tally counted only those)
+                for ask in asks[:rng.randrange(1, 4)]:
+                    for s in range(game.players):
+                        assert all(_asked(tally, ask, s, k) == _asked(whole, ask, s, k)
+                                   for k in kinds)
+                assert list(tally.plays) == list(whole.plays)
+
+
+def _asked(tally: PlayTally, ask: str, seat: int, kind: int) -> int:
+    return tally.count_all(seat) if ask == "count_all" else getattr(tally, ask)(seat, kind)
