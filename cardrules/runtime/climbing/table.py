@@ -136,6 +136,7 @@ class Table:
         self.given: tuple[int, ...] = ()  # the rest, given to the leader
         self.shown: tuple[int, ...] = ()  # ... and shown to every seat
         self.auction: Auction | None = None
+        self._bids: list[Bid] | None = None  # the auction's legal bids, made once per turn
         self.bid = 0  # the winning bid of the auction
         self.sides: list[int] = list(range(self.n))
         self.dealt: tuple[tuple[int, ...], ...] = ()  # the hands dealt (set by ``_seat_leader``)
@@ -198,7 +199,15 @@ class Table:
         m = self.m
         self.auction = Auction(m.AUCTION_BIDS, first=first, seats=self.n,
                                ends_at=m.AUCTION_ENDS_AT, all_pass=m.AUCTION_ALL_PASS)
+        self._bids = None
         self.seat = first
+
+    def _bid_list(self, auction: Auction) -> list[Bid]:
+        """The auction's legal bids, made once per turn (the list the table keeps)."""
+        bids = self._bids
+        if bids is None:
+            bids = self._bids = auction.legal()
+        return bids
 
     @property
     def bidding(self) -> bool:
@@ -218,11 +227,12 @@ class Table:
             raise IllegalMove("the auction is on: bid ("
                               + ", ".join(f"'bid {b}'" for b in self.m.AUCTION_BIDS)
                               + ") or 'pass'")
-        if bid not in auction.legal():
+        legal = self._bid_list(auction)
+        if not any(b is bid for b in legal) and bid not in legal:  # (one of them: no __eq__)
             raise IllegalMove(auction.why_illegal(bid))
         self._shown.append((self.seat, str(bid)))
         auction.apply(bid)
-        self._acts = self._legal = None
+        self._acts = self._legal = self._bids = None
         if not auction.over:
             self.seat = auction.seat
         elif auction.winner >= 0:
@@ -338,7 +348,7 @@ class Table:
             if current is None:  # a lead, or the auction (the round over: ``_acts`` is [])
                 auction = self.auction
                 if auction is not None and not auction.over:
-                    return list(auction.legal())
+                    return list(self._bid_list(auction))
                 return list(self._moves())
             # a follow, the commonest case: ``_moves`` made in place
             seat = self.seat
@@ -358,7 +368,7 @@ class Table:
         if acts is None:
             auction = self.auction
             if auction is not None and not auction.over:
-                return auction.legal()
+                return self._bid_list(auction)
             if self.current is None and not self.first_pending and not self.over:
                 seat = self.seat
                 h = self._held[seat]
