@@ -31,7 +31,7 @@ def test_tallies_read_as_the_history_grows_count_as_a_whole_one(name: str) -> No
                 last = tally
                 if rng.random() < 0.3:
                     continue  # not read: the next one reads from the one before this
-                asks = ["count", "largest", "count_all"]
+                asks = ["counts", "largest", "seat_counts"]
                 rng.shuffle(asks)  # (some read first: the earlier tally counted only those)
                 for ask in asks[:rng.randrange(1, 4)]:
                     for s in range(game.players):
@@ -41,4 +41,5 @@ def test_tallies_read_as_the_history_grows_count_as_a_whole_one(name: str) -> No
 
 
 def _asked(tally: PlayTally, ask: str, seat: int, kind: int) -> int:
-    return tally.count_all(seat) if ask == "count_all" else getattr(tally, ask)(seat, kind)
+    counts = getattr(tally, ask)()
+    return int(counts.get(seat if ask == "seat_counts" else (seat, kind), 0))

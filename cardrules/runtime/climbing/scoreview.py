@@ -41,13 +41,14 @@ _seat = itemgetter(0)
 class PlayTally:
     """The plays of a round as formulas read them: (seat, kind, number of cards) of every
     play, in order (``plays``); per (seat, kind) how many and the largest, per seat how many
-    (each made when a formula first asks, then kept). Given as the plays, or as the round's
-    moves (seat, move), read when first asked; a table's tallies of one round's history as
-    it grows (``earlier``: the tally of that history made before) read only the moves made
-    since, and add to what the earlier one counted."""
+    (``by_kind``, ``largest_of``, ``by_seat``: None until a formula first asks, then made by
+    ``counts()``, ``largest()``, ``seat_counts()`` and kept). Given as the plays, or as the
+    round's moves (seat, move), read when first asked; a table's tallies of one round's
+    history as it grows (``earlier``: the tally of that history made before) read only the
+    moves made since, and add to what the earlier one counted."""
 
-    __slots__ = ("_plays", "_history", "_earlier", "_read", "_counts", "_played",
-                 "_largest")
+    __slots__ = ("_plays", "_history", "_earlier", "_read", "by_kind", "by_seat",
+                 "largest_of")
     _read: int
     _earlier: PlayTally | None
 
@@ -60,9 +61,9 @@ class PlayTally:
             earlier = earlier._earlier
         self._earlier = earlier if history is not None else None
         self._read = -1  # the moves of ``history`` read (-1: none yet)
-        self._counts: dict[tuple[int, int], int] | None = None
-        self._played: dict[int, int] | None = None
-        self._largest: dict[tuple[int, int], int] | None = None
+        self.by_kind: dict[tuple[int, int], int] | None = None
+        self.by_seat: dict[int, int] | None = None
+        self.largest_of: dict[tuple[int, int], int] | None = None
 
     def covers(self, history: Sequence[tuple[int, Play]]) -> bool:
         """Whether this tally read all of ``history`` (and nothing else)."""
@@ -89,36 +90,36 @@ class PlayTally:
 
     def _add(self, earlier: PlayTally, new: list[tuple[int, int, int]]) -> None:
         """What ``earlier`` counted, with the ``new`` plays counted in."""
-        if earlier._counts is not None:
-            self._counts = _counted(map(_seat_kind, new), dict(earlier._counts))
-        if earlier._played is not None:
-            self._played = _counted(map(_seat, new), dict(earlier._played))
-        if earlier._largest is not None:
-            largest = self._largest = earlier._largest.copy()
+        if earlier.by_kind is not None:
+            self.by_kind = _counted(map(_seat_kind, new), dict(earlier.by_kind))
+        if earlier.by_seat is not None:
+            self.by_seat = _counted(map(_seat, new), dict(earlier.by_seat))
+        if earlier.largest_of is not None:
+            largest = self.largest_of = earlier.largest_of.copy()
             for s, k, n in new:
                 if n > largest.get((s, k), -1):
                     largest[s, k] = n
 
-    def count(self, seat: int, kind: int) -> int:
-        if self._counts is None:
-            plays = self.plays  # (which may count them, from the earlier tally's counts)
-            if self._counts is None:
-                self._counts = Counter(map(_seat_kind, plays))
-        return self._counts.get((seat, kind), 0)
+    def counts(self) -> dict[tuple[int, int], int]:
+        """``by_kind``, made if it is not yet."""
+        plays = self.plays  # (which may count them, from the earlier tally's counts)
+        if self.by_kind is None:
+            self.by_kind = Counter(map(_seat_kind, plays))
+        return self.by_kind
 
-    def count_all(self, seat: int) -> int:
-        if self._played is None:
-            plays = self.plays
-            if self._played is None:
-                self._played = Counter(map(_seat, plays))
-        return self._played.get(seat, 0)
+    def seat_counts(self) -> dict[int, int]:
+        """``by_seat``, made if it is not yet."""
+        plays = self.plays
+        if self.by_seat is None:
+            self.by_seat = Counter(map(_seat, plays))
+        return self.by_seat
 
-    def largest(self, seat: int, kind: int) -> int:
-        if self._largest is None:
-            plays = self.plays
-            if self._largest is None:  # smallest first, so each (seat, kind) keeps its largest
-                self._largest = {(s, k): n for s, k, n in sorted(plays, key=itemgetter(2))}
-        return self._largest.get((seat, kind), 0)
+    def largest(self) -> dict[tuple[int, int], int]:
+        """``largest_of``, made if it is not yet."""
+        plays = self.plays
+        if self.largest_of is None:  # smallest first, so each (seat, kind) keeps its largest
+            self.largest_of = {(s, k): n for s, k, n in sorted(plays, key=itemgetter(2))}
+        return self.largest_of
 
 
 K = TypeVar("K")
@@ -218,14 +219,18 @@ class EndOfRound(SeatQuantities):
     def winning_bid(self) -> int:
         return self.bid
 
+    # (each reads the tally's dict where it is made: one call a question)
     def count_plays(self, seat: int, kind: int) -> int:
-        return self._tally.count(seat, kind)
+        counts = self._tally.by_kind
+        return (counts if counts is not None else self._tally.counts()).get((seat, kind), 0)
 
     def play_count(self, seat: int) -> int:
-        return self._tally.count_all(seat)
+        counts = self._tally.by_seat
+        return (counts if counts is not None else self._tally.seat_counts()).get(seat, 0)
 
     def largest_play(self, seat: int, kind: int) -> int:
-        return self._tally.largest(seat, kind)
+        sizes = self._tally.largest_of
+        return (sizes if sizes is not None else self._tally.largest()).get((seat, kind), 0)
 
 
 _new = object.__new__
