@@ -33,6 +33,14 @@ def move_text(cards: tuple[int, ...]) -> str:
     return text
 
 
+_PASSES: dict[int, tuple[Entry, ...]] = {}  # per number of seats: a pass as text, by seat
+
+
+def _passes(seats: int) -> tuple[Entry, ...]:
+    made = _PASSES[seats] = tuple((s, "pass") for s in range(seats))
+    return made
+
+
 class PublicLog:
     """A table's public events: ``events`` is the table's own list, which it only appends to
     (``(seat, Play)`` for a move, ``(seat, text)`` for any other event, seat -1 for the
@@ -43,7 +51,7 @@ class PublicLog:
     def __init__(self, events: list[tuple[int, Play | str]], seats: int) -> None:
         self.events = events
         self._texts: list[Entry] = []
-        self._passes = tuple((s, "pass") for s in range(seats))  # a pass, by seat
+        self._passes = _PASSES.get(seats) or _passes(seats)  # a pass, by seat
 
     def texts(self, n: int) -> list[Entry]:
         """The text of the events, at least the first ``n`` (more when a view asked them)."""

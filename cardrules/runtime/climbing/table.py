@@ -31,6 +31,16 @@ def _sizes(hands: list[list[int]]) -> tuple[int, ...]:
     return tuple(map(len, hands))
 
 
+# Per number of seats: each seat's next one (all in), and a pass as a history entry by seat.
+_SEATING: dict[int, tuple[list[int], tuple[tuple[int, Play], ...]]] = {}
+
+
+def _seating(n: int) -> tuple[list[int], tuple[tuple[int, Play], ...]]:
+    made = _SEATING[n] = ([s + 1 if s + 1 < n else 0 for s in range(n)],
+                          tuple((s, PASS) for s in range(n)))
+    return made
+
+
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
 # An action is a move, or a Bid while the round's auction is on.
 Move = Play
@@ -100,8 +110,8 @@ class Table:
         self._needed = self.n  # the passes that end the trick (set by each play)
         self._in = self.n  # the seats still in (not out)
         # Per seat: the next seat still in, after it (made again when a seat goes out).
-        self._after = [s + 1 if s + 1 < self.n else 0 for s in range(self.n)]
-        self._pass_entry = tuple((s, PASS) for s in range(self.n))  # a pass, by seat
+        # (Both made once per number of seats: ``_after`` is replaced, never changed.)
+        self._after, self._pass_entry = _SEATING.get(self.n) or _seating(self.n)
         self.over = False
         # The legal moves of the position, in order, made once (None: not made yet, or the
         # auction is on); the same keyed by their cards, made when asked for.
@@ -145,7 +155,7 @@ class Table:
         self.first_card = -1
         self._may_pass = m.PASSING == "allowed"
         if m.AUCTION_BIDS and leader is None:
-            self.dealt = tuple(tuple(h) for h in self.hands)
+            self.dealt = tuple(map(tuple, self.hands))
             self._open_auction(self._first_bidder() if first_bidder is None else first_bidder)
         else:
             if m.AUCTION_BIDS:  # a set-up position: the leader given, the lowest bid standing
@@ -175,7 +185,7 @@ class Table:
                 self._shown.append((leader, "takes " + format_cards(self.given)))
             if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
                 self.first_card = self.lowest_card()
-        self.dealt = tuple(tuple(h) for h in self.hands)
+        self.dealt = tuple(map(tuple, self.hands))
         self._changes += 1
         self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
@@ -288,6 +298,9 @@ class Table:
         return tally
 
     def holder(self, card: int) -> int:
+        """The seat holding ``card`` (the first, with copies), or -1 (for -1, no card)."""
+        if card < 0:
+            return -1
         for s, h in enumerate(self.hands):
             if card in h:
                 return s
