@@ -13,13 +13,17 @@ from cardrules.runtime.climbing.bots import random_bot
 from cardrules.runtime.climbing.table import Action, SeatView
 
 
-@pytest.mark.parametrize("name", ["big_two", "doudizhu", "shuang_kou"])
+@pytest.mark.parametrize("name", ["big_two", "doudizhu", "shuang_kou", "tractor",
+                                  "blackjack_casino"])
 def test_play_out_of_blind_bots_is_the_bot_move_loop(name: str) -> None:
+    """Every family's random bot is blind; a round of them played out (no views made) is the
+    round played move by move through ``bot_move`` (which makes each view)."""
     game = cardrules.load(name)
+    seats = ["random"] * game.players
     for seed in range(20):
-        a = game.new_table(seed=seed)
+        a = game.new_table(seed=seed, seats=seats)
         a.play_out()
-        b = game.new_table(seed=seed)
+        b = game.new_table(seed=seed, seats=seats)
         while not b.over:
             b.apply(b.bot_move())  # (bot_move makes the view)
         assert a.history == b.history
@@ -39,3 +43,18 @@ def test_a_bot_that_reads_its_view_gets_it() -> None:
     t.play_out()
     assert len(seen) == len(t.history)
     assert all(isinstance(v, SeatView) for v in seen)
+
+
+@pytest.mark.parametrize("name", ["big_two", "tractor", "blackjack_casino"])
+def test_random_bots_are_given_no_view(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The random bot of every family is declared blind: a round of random bots is played
+    out without a single view."""
+    game = cardrules.load(name)
+    t = game.new_table(seed=5, seats=["random"] * game.players)
+
+    def no_view(seat: int) -> None:
+        raise AssertionError(f"a view was made for seat {seat}")
+
+    monkeypatch.setattr(t, "view", no_view)
+    t.play_out()
+    assert t.over

@@ -19,8 +19,11 @@ from .table import BankAction, BankingModule, Hand, HandsView, SeatView, made_ha
 BankBot = core.Bot[SeatView, BankAction]
 
 
-def random_bot(view: SeatView, legal: Sequence[BankAction], rng: random.Random) -> BankAction:
-    """Any legal move, uniformly (the bet too)."""
+@core.blind
+def random_bot(view: SeatView | None, legal: Sequence[BankAction],
+               rng: random.Random) -> BankAction:
+    """Any legal move, uniformly (the bet too). It reads no view (``play_out`` makes none
+    for it)."""
     return legal[rng.randrange(len(legal))]
 
 
