@@ -9,8 +9,10 @@ rounds of our side of one game under cProfile (CPU time) and prints where the ti
 The three sides run in this one process in alternating slices of CPU time
 (``time.process_time``: a loaded machine slows all alike), the order turned round every other
 pass; each side's figure is whole rounds per CPU second over all its slices, and the ratio is
-against RLCard's. Our rounds are played by random bots reading a view at every decision (what
-``cardrules simulate`` does). A ratio is the result, never an assertion.
+against RLCard's. Our rounds are played out by random bots, as ``cardrules simulate --seats
+random,...`` plays them (``play_out``: the random bot is declared blind, so no view is made
+for it, as RLCard's side makes none; ``bench_views.py`` measures bots that read views). A
+ratio is the result, never an assertion.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import cardrules  # noqa: E402  (the source tree next to this script)
+from cardrules.runtime.climbing.bots import random_bot  # noqa: E402
 
 GAMES = ("big_two", "da_bei", "tiao_shu", "shuang_kou", "doudizhu")
 
@@ -35,9 +36,16 @@ def tight(game: Any) -> Callable[[int], None]:
     return play
 
 
+def seeing_random(view: Any, legal: Any, rng: random.Random) -> Any:
+    """The random bot, not declared blind: ``play_out`` makes its view at every decision
+    (the random bot itself is blind, and would be given none)."""
+    return random_bot(view, legal, rng)
+
+
 def with_views(game: Any) -> Callable[[int], None]:
     def play(seed: int) -> None:
         t = game.new_table(seed=seed, seats=["random"] * game.players)
+        t.bot_fns = [seeing_random] * game.players
         t.play_out()  # each decision: the seat's view, the legal actions, the bot
     return play
 
