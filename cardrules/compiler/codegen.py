@@ -331,6 +331,7 @@ class ModuleView:
         emitted += " run_pools(" if any(k.ranked_run and k.run_width > 1
                                         for k in self.kinds) else ""
         emitted += " ".join(k.kicked[1] for k in self.kinds)
+        emitted += " ".join(self.choosers) + " ".join(" ".join(f) for f in self.followers)
         emitted += " distinct_combinations(" if any(k.loop == "distinct" for k in self.kinds) \
             else ""
         emitted += " RankGroups(" if any(k.loop == "distinct" and k.rank_size_key
@@ -339,7 +340,7 @@ class ModuleView:
                    "gen_kickers", "gen_numbered_sequences", "gen_ranked_runs", "gen_run",
                    "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
                    "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
-                   "winged_run", "RankGroups", "RunsPresent", "rank_mask")
+                   "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_mask")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -551,6 +552,14 @@ class ModuleView:
                          for k in sorted(set(s.sizes), reverse=True) if k > 1]
         elif isinstance(s, ir.RunShape):
             need = [("h.most", s.width), ("len(by_rank)", s.min_len)]
+            within = [self.rank_index[r] for r in s.within]
+            if s.min_len > 1 and within == list(range(within[0], within[0] + len(within))):
+                # the run's ranks are consecutive bits: a run needs min_len of them in a row
+                # with ``width`` cards (``most`` tested first: ``at_least`` has ``width``)
+                held = "h.ranks" if s.width == 1 else f"h.at_least[{s.width}]"
+                mask = bin(((1 << len(within)) - 1) << within[0])
+                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                        f"has_run({held} & {mask}, {s.min_len})"]
         elif isinstance(s, ir.SequenceShape):
             need = [("len(by_rank)", min(len(set(run)) for run in s.runs))]
             if c.suits == "same":

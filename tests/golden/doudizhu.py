@@ -18,6 +18,7 @@ from cardrules.runtime.climbing.shapes import (
     gen_set,
     gen_winged_runs,
     group_by_rank,
+    has_run,
     kicker_groups,
     run_pools,
     single_run_pools,
@@ -999,15 +1000,15 @@ def lead_choices(h: SeatHand) -> Choices:
         out.add(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1))
     if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
         out.add(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2))
-    if len(by_rank) >= 5:
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out.add(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
-    if h.most >= 2 and len(by_rank) >= 3:
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out.add(RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out.add(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out.add(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out.add(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
     if h.most >= 4 and len(by_rank) >= 2:
         out.add(KickerPart(candidates_four_singles, hand, by_rank, (10, 10, 0, -1), 4, 1, 2, (), CARD_KEY))
@@ -1123,7 +1124,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if len(by_rank) >= 5:
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -1139,7 +1140,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 2 and len(by_rank) >= 3:
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -1155,7 +1156,7 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += candidates_plane(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -1171,7 +1172,7 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += candidates_plane_singles(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -1187,7 +1188,7 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += candidates_plane_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)

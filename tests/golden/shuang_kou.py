@@ -18,6 +18,7 @@ from cardrules.runtime.climbing.shapes import (
     distinct_combinations,
     gen_set,
     group_by_rank,
+    has_run,
     run_pools,
     single_run_pools,
     split_by_rank,
@@ -680,11 +681,11 @@ def lead_choices(h: SeatHand) -> Choices:
         out += candidates_pair(hand, by_rank)
     if h.most >= 3:
         out += candidates_triple(hand, by_rank)
-    if len(by_rank) >= 5:
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out.add(RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
-    if h.most >= 2 and len(by_rank) >= 3:
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out.add(RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
-    if h.most >= 3 and len(by_rank) >= 3:
+    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
         out.add(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -766,7 +767,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if len(by_rank) >= 5:
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -782,7 +783,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 2 and len(by_rank) >= 3:
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -798,7 +799,7 @@ def follow_triples(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 3:
+    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
         out += candidates_triples(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)

@@ -23,11 +23,14 @@ class SeatHand:
     - ``most``: the number of cards of the hand's largest rank (0 for no cards);
     - ``wide``: ``wide[n]`` is the number of ranks with at least ``n`` cards, for ``n`` up
       to ``most`` (later entries are 0);
+    - ``at_least``: ``at_least[n]`` the ranks with at least ``n`` cards, one bit each, for
+      ``n`` up to ``most`` (``at_least[1]`` is ``ranks``; later entries are 0);
     - ``suits``: the number of cards of each suit (``suits[-1]``: jokers);
     - ``singles``: the shared one-card Play of each card, in the same order, when the game
       has a table of them (``SINGLES``), else empty."""
 
-    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "wide", "suits", "singles",
+    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "wide", "at_least", "suits",
+                 "singles",
                  "_rank", "_suit", "_table")
 
     def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
@@ -50,19 +53,22 @@ class SeatHand:
         self.by_rank, self.suits, self.ranks = by_rank, suits, ranks
         most = max(map(len, by_rank.values()), default=0)
         wide = [0] * (most + 1)
-        for same in by_rank.values():
+        at_least = [0] * (most + 1)
+        for r, same in by_rank.items():
             wide[len(same)] += 1
+            at_least[len(same)] |= 1 << r
         for n in range(most - 1, -1, -1):  # ranks of exactly n cards -> of at least n
             wide[n] += wide[n + 1]
-        self.wide, self.most = wide, most
+            at_least[n] |= at_least[n + 1]
+        self.wide, self.at_least, self.most = wide, at_least, most
         self._table = singles
         self.singles: list[Play] = [] if singles is None else [singles[c] for c in cards]
         self._rank, self._suit = rank, suit
 
     def remove(self, played: Sequence[int]) -> None:
         """Take the played cards (all held) out of every field."""
-        cards, keys, by_rank, wide, suits = self.cards, self.keys, self.by_rank, self.wide, \
-            self.suits
+        cards, keys, by_rank, wide, at_least, suits = self.cards, self.keys, self.by_rank, \
+            self.wide, self.at_least, self.suits
         singles = self.singles if self._table is not None else None
         rank, suit = self._rank, self._suit
         for c in played:
@@ -74,6 +80,7 @@ class SeatHand:
             same = by_rank[r]
             n = len(same)
             wide[n] -= 1  # the rank had n cards, now n - 1
+            at_least[n] ^= 1 << r
             if n == 1:
                 del by_rank[r]
                 self.ranks ^= 1 << r

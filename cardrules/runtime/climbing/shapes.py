@@ -192,6 +192,17 @@ def _run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len:
                 yield top, pools[:i + 1 - start]
 
 
+def has_run(ranks: int, length: int) -> bool:
+    """Whether the ranks (one bit each) hold ``length`` consecutive ranks: what a run of that
+    many ranks needs, when the run's ranks are consecutive bits (a quick test before
+    counting or making runs)."""
+    while length > 1 and ranks:
+        step = min(length - 1, length >> 1)  # the bits that start ``step + 1`` held in a row
+        ranks &= ranks >> step
+        length -= step
+    return ranks != 0
+
+
 def gen_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[int], ...],
                   orders: tuple[tuple[int, ...], ...],
                   suit: Sequence[int] | None = None) -> Iterator[tuple[int, ...]]:
