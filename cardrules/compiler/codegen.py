@@ -164,6 +164,11 @@ class KindView:
     attached: tuple[int, int] = (0, 0)
     attached_key: str = ""
     attached_merge: bool = False
+    # ``set ...`` tried first on its cards, its key an expression: its cards in CARD_KEY
+    # order, that key of them, and the test on ``by_rank`` that the hand holds them
+    set_cards: tuple[int, ...] = ()
+    set_key: str = ""
+    set_held: str = ""
 
     @property
     def fast_single(self) -> bool:
@@ -276,6 +281,11 @@ class ModuleView:
 
     @property
     def card_key_table(self) -> str:
+        return _wrap(self.card_keys)
+
+    @functools.cached_property
+    def card_keys(self) -> list[int]:
+        """CARD_KEY of every code (-1: not in the deck)."""
         nr, ns = len(self.g.ranks), 4
         keys = []
         for c in ALL_CODES:
@@ -288,7 +298,7 @@ class ModuleView:
             if c in self.g.top:
                 key = nr * ns + self.g.top.index(c)
             keys.append(key)
-        return _wrap(keys)
+        return keys
 
     @property
     def fixed_sizes(self) -> tuple[int, ...]:
@@ -318,7 +328,7 @@ class ModuleView:
     def shape_imports(self) -> list[str]:
         """The runtime helpers the generated code calls, and no others."""
         own_loop = [k.loop or k.sequence or k.ranked_run or k.one_suit or k.kicked[0]
-                    or k.attached[0] for k in self.kinds]  # no call of gen_expr
+                    or k.attached[0] or k.set_cards for k in self.kinds]  # no gen_expr call
         emitted = " ".join(" ".join(([] if own else [k.gen_expr]) + k.match_lines + k.key_lines)
                            for k, own in zip(self.kinds, own_loop, strict=True))
         emitted += " rank_mask(" if any(k.sequence for k in self.kinds) else ""
@@ -806,6 +816,7 @@ class ModuleView:
         outranked = tuple(self.g.combinations[j].name
                           for j in order[:self.classify_position[i]]
                           if _overlap(facts[j], facts[i]))
+        set_cards, set_key, set_held = self.set_play(c, [*key_lines, key_line], outranked)
         return KindView(index=i, name=c.name, label=c.label,
                         match_lines=match_lines + [key_line],
                         key_lines=key_lines + [key_line], gen_expr=code.gen,
@@ -825,6 +836,7 @@ class ModuleView:
                         kicked_outranked=self.size_guards(i, outranked),
                         attached=self.attached(c), attached_merge=self.rank_first,
                         attached_key=self.attached_key(c),
+                        set_cards=set_cards, set_key=set_key, set_held=set_held,
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
                         suits=c.suits or "",
@@ -834,6 +846,29 @@ class ModuleView:
                             self.rank_sets[j][0] if j in self.rank_sets else ""
                             for j in order[:self.classify_position[i]]
                             if _overlap(facts[j], facts[i])))
+
+    def set_play(self, c: ir.Combination, key_lines: list[str],
+                 outranked: tuple[str, ...]) -> tuple[tuple[int, ...], str, str]:
+        """For ``set ...`` that no kind is tried before, its key an expression and its cards
+        in the deck: its cards in CARD_KEY order, the key of them (reading ``SET_KIND``), and
+        the test that ``by_rank`` holds them all; else ((), "", "")."""
+        s = c.shape
+        if not isinstance(s, ir.SetShape) or outranked or len(key_lines) != 1 \
+                or not key_lines[0].startswith("return ") or any(x not in self.deck
+                                                                 for x in s.cards):
+            return (), "", ""
+        cards = tuple(sorted(s.cards, key=self.card_keys.__getitem__))
+        key = re.sub(r"\bcards\b", f"SET_{c.name}", key_lines[0][len("return "):])
+        tests = []
+        for x in dict.fromkeys(cards):
+            r, n = self.rank_index[_rank_word(x)], cards.count(x)
+            if all(d == x for d in self.deck if self.rank_index[_rank_word(d)] == r):
+                tests.append(f"len(by_rank.get({r}, ())) >= {n}")  # the rank's one card
+            elif n == 1:
+                tests.append(f"{x} in by_rank.get({r}, ())")
+            else:
+                tests.append(f"by_rank.get({r}, ()).count({x}) >= {n}")
+        return cards, key, " and ".join(tests)
 
     @property
     def rank_first(self) -> bool:

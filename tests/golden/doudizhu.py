@@ -15,7 +15,6 @@ from cardrules.runtime.climbing.choices import Choices, AttachedPart, KickerPart
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     gen_kicker_sets,
-    gen_set,
     gen_winged_runs,
     group_by_rank,
     has_run,
@@ -915,16 +914,21 @@ def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
     return iter(out)
 
 
+# SET_rocket: the cards of the one rocket, in CARD_KEY order;
+# PLAY_rocket: its Play, made once
+SET_rocket: tuple[int, ...] = (52, 53)
+PLAY_rocket = Play(SET_rocket, 13, 13, 0, 1, (len(SET_rocket), ))
+
+
 def candidates_rocket(hand: Sequence[int], by_rank: dict[int, list[int]],
                       floor: tuple[int, tuple[int, ...]] | None = None,
                       size: int = 0) -> Iterator[Play]:
-    """Every rocket the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    for found in gen_set(hand, (52, 53)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        key: tuple[int, ...] | None = (len(cards), )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 13, 13, 0, 1, key)
+    """Every rocket the hand can make (stronger than ``floor``, if given): PLAY_rocket,
+    if the hand holds its cards (as often as listed)."""
+    if len(by_rank.get(13, ())) >= 1 and len(by_rank.get(14, ())) >= 1:
+        if floor is None or (0, PLAY_rocket.key) > floor:
+            return iter((PLAY_rocket,))
+    return iter(())
 
 
 CANDIDATES = (

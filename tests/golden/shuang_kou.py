@@ -16,7 +16,6 @@ from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     RankGroups,
     distinct_combinations,
-    gen_set,
     group_by_rank,
     has_run,
     run_pools,
@@ -608,20 +607,21 @@ def candidates_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
     return iter(out)
 
 
+# SET_joker_bomb: the cards of the one joker_bomb, in CARD_KEY order;
+# PLAY_joker_bomb: its Play, made once
+SET_joker_bomb: tuple[int, ...] = (52, 52, 53, 53)
+PLAY_joker_bomb = Play(SET_joker_bomb, 7, 7, 0, 1, (len(SET_joker_bomb), ))
+
+
 def candidates_joker_bomb(hand: Sequence[int], by_rank: dict[int, list[int]],
                           floor: tuple[int, tuple[int, ...]] | None = None,
                           size: int = 0) -> Iterator[Play]:
-    """Every joker_bomb the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily."""
-    seen: set[tuple[int, ...]] = set()
-    for found in gen_set(hand, (52, 52, 53, 53)):
-        cards = tuple(sorted(found, key=CARD_KEY.__getitem__))
-        if cards in seen:
-            continue
-        seen.add(cards)
-        key: tuple[int, ...] | None = (len(cards), )
-        if key is not None and (floor is None or (0, key) > floor):
-            yield Play(cards, 7, 7, 0, 1, key)
+    """Every joker_bomb the hand can make (stronger than ``floor``, if given): PLAY_joker_bomb,
+    if the hand holds its cards (as often as listed)."""
+    if len(by_rank.get(13, ())) >= 2 and len(by_rank.get(14, ())) >= 2:
+        if floor is None or (0, PLAY_joker_bomb.key) > floor:
+            return iter((PLAY_joker_bomb,))
+    return iter(())
 
 
 CANDIDATES = (
