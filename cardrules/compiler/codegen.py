@@ -557,8 +557,8 @@ class ModuleView:
                     ("len(by_rank)", min(len(s.sizes), 2) if has_kickers(c)
                      else len(s.sizes))]
             if not has_kickers(c):  # groups of distinct ranks: as many ranks with at least
-                # k cards as groups of k or more (``most`` tested first: ``wide`` has k)
-                need += [(f"h.wide[{k}]", sum(1 for x in s.sizes if x >= k))
+                # k cards as groups of k or more (``most`` tested first: ``at_least`` has k)
+                need += [(f"h.at_least[{k}].bit_count()", sum(1 for x in s.sizes if x >= k))
                          for k in sorted(set(s.sizes), reverse=True) if k > 1]
         elif isinstance(s, ir.RunShape):
             need = [("h.most", s.width), ("len(by_rank)", s.min_len)]

@@ -629,7 +629,7 @@ def lead_plays(h: SeatHand) -> list[Play]:
         out += sequences_straight(by_rank, None, runs_straights)
     if len(hand) >= 5 and max(h.suits) >= 5:
         out += candidates_flush(hand, by_rank)
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += candidates_full_house(hand, by_rank)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank)
@@ -704,7 +704,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
         out += sequences_straight(by_rank, floor, runs_straights)
     if len(hand) >= 5 and max(h.suits) >= 5:
         out += candidates_flush(hand, by_rank, floor)
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += candidates_full_house(hand, by_rank, floor)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
@@ -721,7 +721,7 @@ def follow_flush(h: SeatHand, current: Play) -> list[Play]:
     out: list[Play] = []
     if len(hand) >= 5 and max(h.suits) >= 5:
         out += candidates_flush(hand, by_rank, floor)
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += candidates_full_house(hand, by_rank, floor)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
@@ -737,7 +737,7 @@ def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += candidates_full_house(hand, by_rank, floor)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)

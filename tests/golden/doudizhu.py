@@ -1002,7 +1002,7 @@ def lead_choices(h: SeatHand) -> Choices:
         out += candidates_triple(hand, by_rank)
     if h.most >= 3 and len(by_rank) >= 2:
         out.add(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1))
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out.add(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2))
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out.add(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
@@ -1112,7 +1112,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += candidates_triple_pair(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)

@@ -21,16 +21,14 @@ class SeatHand:
       ``split_by_rank`` gives);
     - ``ranks``: the ranks present, one bit each (bit ``r`` for rank ``r``);
     - ``most``: the number of cards of the hand's largest rank (0 for no cards);
-    - ``wide``: ``wide[n]`` is the number of ranks with at least ``n`` cards, for ``n`` up
-      to ``most`` (later entries are 0);
     - ``at_least``: ``at_least[n]`` the ranks with at least ``n`` cards, one bit each, for
-      ``n`` up to ``most`` (``at_least[1]`` is ``ranks``; later entries are 0);
+      ``n`` from 1 up to ``most`` (``at_least[1]`` is ``ranks``; later entries are 0; how
+      many ranks have ``n`` cards or more is its ``bit_count()``);
     - ``suits``: the number of cards of each suit (``suits[-1]``: jokers);
     - ``singles``: the shared one-card Play of each card, in the same order, when the game
       has a table of them (``SINGLES``), else empty."""
 
-    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "wide", "at_least", "suits",
-                 "singles",
+    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "at_least", "suits", "singles",
                  "_rank", "_suit", "_table")
 
     def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
@@ -40,35 +38,31 @@ class SeatHand:
         self.keys = [card_key[c] for c in cards]
         by_rank: dict[int, list[int]] = {}
         suits = [0] * suit_slots
-        ranks = 0
-        for c in cards:  # split_by_rank, with the suits and ranks counted on the way
+        for c in cards:  # split_by_rank, with the suits counted on the way
             r = rank[c]
             same = by_rank.get(r)
             if same is None:
                 by_rank[r] = [c]
-                ranks |= 1 << r
             else:
                 same.append(c)
             suits[suit[c]] += 1
-        self.by_rank, self.suits, self.ranks = by_rank, suits, ranks
+        self.by_rank, self.suits = by_rank, suits
         most = max(map(len, by_rank.values()), default=0)
-        wide = [0] * (most + 1)
         at_least = [0] * (most + 1)
         for r, same in by_rank.items():
-            wide[len(same)] += 1
             at_least[len(same)] |= 1 << r
-        for n in range(most - 1, -1, -1):  # ranks of exactly n cards -> of at least n
-            wide[n] += wide[n + 1]
+        for n in range(most - 1, 0, -1):  # ranks of exactly n cards -> of at least n
             at_least[n] |= at_least[n + 1]
-        self.wide, self.at_least, self.most = wide, at_least, most
+        self.at_least, self.most = at_least, most
+        self.ranks = at_least[1] if most else 0
         self._table = singles
         self.singles: list[Play] = [] if singles is None else [singles[c] for c in cards]
         self._rank, self._suit = rank, suit
 
     def remove(self, played: Sequence[int]) -> None:
         """Take the played cards (all held) out of every field."""
-        cards, keys, by_rank, wide, at_least, suits = self.cards, self.keys, self.by_rank, \
-            self.wide, self.at_least, self.suits
+        cards, keys, by_rank, at_least, suits = self.cards, self.keys, self.by_rank, \
+            self.at_least, self.suits
         singles = self.singles if self._table is not None else None
         rank, suit = self._rank, self._suit
         for c in played:
@@ -79,8 +73,7 @@ class SeatHand:
             r = rank[c]
             same = by_rank[r]
             n = len(same)
-            wide[n] -= 1  # the rank had n cards, now n - 1
-            at_least[n] ^= 1 << r
+            at_least[n] ^= 1 << r  # the rank had n cards, now n - 1
             if n == 1:
                 del by_rank[r]
                 self.ranks ^= 1 << r
@@ -88,7 +81,7 @@ class SeatHand:
                 same.remove(c)
             suits[suit[c]] -= 1
         most = self.most
-        if not wide[most]:
-            while most and not wide[most]:
+        if not at_least[most]:
+            while most and not at_least[most]:
                 most -= 1
             self.most = most
