@@ -95,3 +95,16 @@ def test_choices_parts_and_indexes() -> None:
     for r in range(len(pool) + 1):
         assert [nth_combination(pool, r, i) for i in range(len(list(combinations(pool, r))))] \
             == list(combinations(pool, r))
+
+
+def test_has_run_is_a_scan_of_the_bits() -> None:
+    """``has_run``, the quick test before a run kind is asked: ``length`` consecutive bits,
+    the highest above ``above`` if given, as a plain scan finds them."""
+    from cardrules.runtime.climbing.shapes import has_run
+
+    rng = random.Random("has_run")
+    for _ in range(5000):
+        ranks, length, above = rng.getrandbits(15), rng.randint(1, 13), rng.randint(-1, 14)
+        scan = any(all(ranks >> (start + i) & 1 for i in range(length))
+                   and start + length - 1 > above for start in range(16))
+        assert has_run(ranks, length, above) == scan, (bin(ranks), length, above)

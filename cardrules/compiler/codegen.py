@@ -546,10 +546,12 @@ class ModuleView:
         return tuple(tuple(sorted({*members[groups[i]], *(j for j in range(n) if bombs[j] >= 0)}))
                      for i in range(n))
 
-    def needs(self, i: int) -> list[str]:
+    def needs(self, i: int, follow: bool = False) -> list[str]:
         """Tests every hand with a play of kind ``i`` passes, on a SeatHand's counts (``most``
         cards of one rank, ``len(by_rank)`` ranks, ``len(hand)`` cards, ``max(h.suits)``
-        cards of one suit): a generator is asked only when they hold."""
+        cards of one suit; a run's consecutive ranks, with ``follow`` as many as ``current``
+        has and higher, when ``i`` is a run keyed by its highest rank following its own
+        kind): a generator is asked only when they hold."""
         c = self.g.combinations[i]
         s, need = c.shape, []
         if isinstance(s, ir.GroupsShape):
@@ -568,8 +570,11 @@ class ModuleView:
                 # with ``width`` cards (``most`` tested first: ``at_least`` has ``width``)
                 held = "h.ranks" if s.width == 1 else f"h.at_least[{s.width}]"
                 mask = bin(((1 << len(within)) - 1) << within[0])
+                run = f"{s.min_len}" if not follow else \
+                    f"size // {s.width}, current.key[0]" if s.width > 1 else \
+                    "size, current.key[0]"  # (following its own kind: longer, and higher)
                 return [*(f"{what} >= {n}" for what, n in need if n > 1),
-                        f"has_run({held} & {mask}, {s.min_len})"]
+                        f"has_run({held} & {mask}, {run})"]
         elif isinstance(s, ir.SequenceShape):
             need = [("len(by_rank)", min(len(set(run)) for run in s.runs))]
             if c.suits == "same":
@@ -582,12 +587,13 @@ class ModuleView:
             need = [("len(hand)", len(s.cards))]
         return [f"{what} >= {n}" for what, n in need if n > 1]
 
-    def asked(self, j: int, call: str, runs: list[str]) -> list[str]:
-        """Lines adding ``call`` (``out += ...`` of kind ``j``) under the kind's tests; a
+    def asked(self, j: int, call: str, runs: list[str], follow: bool = False) -> list[str]:
+        """Lines adding ``call`` (``out += ...`` of kind ``j``) under the kind's tests (with
+        ``follow``, those of a play of ``j`` that beats ``current``, of its own kind); a
         sequence kind's generator gets the runs the hand has (``runs_NAME``, looked up once:
         ``runs`` lists those looked up already)."""
         k = self.kinds[j]
-        tests = self.needs(j)
+        tests = self.needs(j, follow)
         if k.sequence:
             lines = [] if k.sequence in runs else [
                 f"runs_{k.sequence} = PRESENT_{k.sequence}[h.ranks]"]
@@ -639,7 +645,8 @@ class ModuleView:
                 elif not sizes[j] and (kj.ranked_run or kj.kicked[0]) and kj.size_lines:
                     # a run's generator makes only plays of the size asked, stronger than
                     # the floor, of the current play's group: each beats it
-                    calls += self.asked(j, f"out += {gen}(hand, by_rank, floor, size)", runs)
+                    calls += self.asked(j, f"out += {gen}(hand, by_rank, floor, size)", runs,
+                                        follow=j == k and bool(kj.ranked_run))
                     floor = size = True
                 elif not sizes[j]:
                     calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank, floor, "

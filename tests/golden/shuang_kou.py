@@ -767,7 +767,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -783,7 +783,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -799,7 +799,7 @@ def follow_triples(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
+    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out += candidates_triples(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)

@@ -192,10 +192,13 @@ def _run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len:
                 yield top, pools[:i + 1 - start]
 
 
-def has_run(ranks: int, length: int) -> bool:
-    """Whether the ranks (one bit each) hold ``length`` consecutive ranks: what a run of that
-    many ranks needs, when the run's ranks are consecutive bits (a quick test before
-    counting or making runs)."""
+def has_run(ranks: int, length: int, above: int = -1) -> bool:
+    """Whether the ranks (one bit each) hold ``length`` consecutive ranks, the highest above
+    rank ``above`` if given: what a run of that many ranks needs (stronger than a run keyed
+    by its highest rank ``above``), when the run's ranks are consecutive bits (a quick test
+    before counting or making runs)."""
+    if above >= length - 1:  # the runs from rank ``above - length + 2`` up
+        ranks &= -1 << (above - length + 2)
     while length > 1 and ranks:
         step = min(length - 1, length >> 1)  # the bits that start ``step + 1`` held in a row
         ranks &= ranks >> step
