@@ -314,7 +314,19 @@ class ModuleView:
 
     @functools.cached_property
     def singles_kind(self) -> KindView | None:
-        return next((k for k in self.kinds if k.fast_single and not k.dedupe), None)
+        return next((k for k in self.kinds if (k.fast_single or k.rank_single)
+                     and not k.dedupe), None)
+
+    @property
+    def rank_top_keys(self) -> str:
+        """For a kind of one card keyed by its rank (cards compare by rank first): per rank,
+        the highest CARD_KEY of a card of that rank or lower ("" if no kind needs it)."""
+        if not any(k.rank_single for k in self.kinds):
+            return ""
+        keys = self.card_keys
+        top = [max(keys[c] for c in self.deck if self.rank_index[_rank_word(c)] <= r)
+               for r in range(len(self.g.ranks))]
+        return _wrap(top)
 
     @property
     def uses_rank_cards(self) -> bool:
@@ -662,8 +674,8 @@ class ModuleView:
                     single = kj is self.singles_kind
                     cards = "h.singles" if single else "hand"
                     if tiers[j] == tiers[k]:
-                        calls.append("start = bisect_right(hand, current.key[0], "
-                                     "key=RANK.__getitem__)" if kj.rank_single
+                        calls.append("start = bisect_right(h.keys, "
+                                     "RANK_TOP_KEY[current.key[0]])" if kj.rank_single
                                      else "start = bisect_right(h.keys, current.key[0])")
                         cards = "h.singles[start:]" if single else "hand[start:]"
                     if kj.dedupe:
@@ -704,8 +716,8 @@ class ModuleView:
         runs: list[str] = []
         for i, k in enumerate(self.kinds):
             part = self.lazy_part(i) if counted else ""
-            if k is self.singles_kind:
-                calls.append("out += h.singles")
+            if k is self.singles_kind:  # (a Choices keeps the list: a copy, not the hand's)
+                calls.append("out += h.singles[:]" if counted else "out += h.singles")
                 continue
             if part:
                 call = f"out.add({part})"

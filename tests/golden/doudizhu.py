@@ -66,6 +66,11 @@ CARD_KEY: tuple[int, ...] = (
     42, 46, 49, 1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 48, 0, 4, 8, 12, 16, 20, 24, 28,
     32, 36, 40, 44, 52, 56,
 )
+# RANK_TOP_KEY[rank]: the highest CARD_KEY of a card of the rank or lower (cards compare by
+# rank first: the cards of a hand in CARD_KEY order above a rank are those after that key)
+RANK_TOP_KEY: tuple[int, ...] = (
+    3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 52, 56,
+)
 
 # ---------------------------------------------------------------- combinations
 KINDS: tuple[str, ...] = (
@@ -968,7 +973,7 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
 # SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
 SIZE: tuple[int, ...] = (1, 2, 3, 4, 5, 0, 0, 0, 0, 0, 6, 8, 4, 2)
 # SINGLES: the shared one-card Plays a SeatHand keeps beside its cards (None: none)
-SINGLES: dict[int, Play] | None = None
+SINGLES: dict[int, Play] | None = PLAYS_single
 
 
 def new_hand(cards: Sequence[int]) -> SeatHand:
@@ -995,7 +1000,7 @@ def lead_choices(h: SeatHand) -> Choices:
     hand = h.cards
     by_rank = h.by_rank
     out = Choices()
-    out += [PLAYS_single[x] for x in hand]
+    out += h.singles[:]
     if h.most >= 2:
         out += candidates_pair(hand, by_rank)
     if h.most >= 3:
@@ -1052,8 +1057,8 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    start = bisect_right(hand, current.key[0], key=RANK.__getitem__)
-    out += [PLAYS_single[x] for x in hand[start:]]
+    start = bisect_right(h.keys, RANK_TOP_KEY[current.key[0]])
+    out += h.singles[start:]
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 2:

@@ -64,6 +64,11 @@ CARD_KEY: tuple[int, ...] = (
     42, 46, 49, 1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 48, 0, 4, 8, 12, 16, 20, 24, 28,
     32, 36, 40, 44, 52, 56,
 )
+# RANK_TOP_KEY[rank]: the highest CARD_KEY of a card of the rank or lower (cards compare by
+# rank first: the cards of a hand in CARD_KEY order above a rank are those after that key)
+RANK_TOP_KEY: tuple[int, ...] = (
+    3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 52, 56,
+)
 
 # ---------------------------------------------------------------- combinations
 KINDS: tuple[str, ...] = (
@@ -721,7 +726,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    start = bisect_right(hand, current.key[0], key=RANK.__getitem__)
+    start = bisect_right(h.keys, RANK_TOP_KEY[current.key[0]])
     out += [PLAYS_single[x] for x in dict.fromkeys(hand[start:])]
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
