@@ -214,20 +214,34 @@ class RunPart(Part):
         super().__init__(gen, hand, by_rank, fields)
         self.width, self.copies, self.within = width, copies, within
         self.min_len, self.max_len = min_len, max_len
-        self.held = held = _held(by_rank, within, width)
+        get = by_rank.get
+        held = [len(get(r, ())) for r in within] if width == 1 else \
+            [comb(len(get(r, ())), width) for r in within]  # (as ``_held``)
+        self.held = held
+        ends, segs = self._ends, self._segs
+        total = 0
         for first, end in _stretches(held, min_len):
             if copies > 1:  # the rank's distinct cards, or sets of cards
                 for i in range(first, end):
                     cards = by_rank[within[i]]
                     held[i] = len(set(cards)) if width == 1 else \
                         _distinct_count(tuple(cards), width)
-            total = 0
-            for start in range(first, end - min_len + 1):
-                runs = prod(held[start:start + min_len - 1])
-                for i in range(start + min_len - 1, min(end, start + max_len)):
-                    runs *= held[i]
-                    total += runs
-            self._segment(total, first, end)
+            # runs ending at each rank: ``ending`` of min_len to max_len ranks, from those
+            # ending at the rank before (one longer), the run of min_len ranks (``window``)
+            # and less the one of max_len + 1
+            window = prod(held[first:first + min_len - 1])
+            ending = 0
+            for i in range(first + min_len - 1, end):
+                if i - min_len >= first:
+                    window //= held[i - min_len]
+                window *= held[i]
+                ending = held[i] * ending + window
+                if i - max_len >= first:
+                    ending -= prod(held[i - max_len:i + 1])
+                total += ending
+            ends.append(total)
+            segs.append((first, end))
+        self.total = total
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
         first, end = seg
