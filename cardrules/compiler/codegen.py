@@ -597,6 +597,11 @@ class ModuleView:
                 need.append(("max(h.suits)", s.count))
         else:
             need = [("len(hand)", len(s.cards))]
+            if all(x in self.deck for x in s.cards):  # the set's ranks all held
+                mask = bin(sum(1 << r for r in {self.rank_index[_rank_word(x)]
+                                                for x in s.cards}))
+                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                        f"(h.ranks & {mask}) == {mask}"]
         return [f"{what} >= {n}" for what, n in need if n > 1]
 
     def asked(self, j: int, call: str, runs: list[str], follow: bool = False) -> list[str]:

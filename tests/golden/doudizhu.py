@@ -1025,7 +1025,7 @@ def lead_choices(h: SeatHand) -> Choices:
         out.add(KickerPart(candidates_four_pairs, hand, by_rank, (11, 11, 0, -1), 4, 2, 2, (), CARD_KEY))
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1061,7 +1061,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     out += h.singles[start:]
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1076,7 +1076,7 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_pair(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1091,7 +1091,7 @@ def follow_triple(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_triple(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1106,7 +1106,7 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_triple_single(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1121,7 +1121,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_triple_pair(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1137,7 +1137,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1153,7 +1153,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1169,7 +1169,7 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_plane(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1185,7 +1185,7 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_plane_singles(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1201,7 +1201,7 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_plane_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1216,7 +1216,7 @@ def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_four_singles(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1231,7 +1231,7 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_four_pairs(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1244,7 +1244,7 @@ def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     out: list[Play] = []
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank, floor)
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
 
@@ -1255,7 +1255,7 @@ def follow_rocket(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank, floor)
     return out
 

@@ -694,7 +694,7 @@ def lead_choices(h: SeatHand) -> Choices:
         out.add(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -730,7 +730,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     out += [PLAYS_single[x] for x in dict.fromkeys(hand[start:])]
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -745,7 +745,7 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_pair(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -760,7 +760,7 @@ def follow_triple(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_triple(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -776,7 +776,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -792,7 +792,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -808,7 +808,7 @@ def follow_triples(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_triples(hand, by_rank, floor, size)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -821,7 +821,7 @@ def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     out: list[Play] = []
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank, floor)
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
 
@@ -832,7 +832,7 @@ def follow_joker_bomb(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank, floor)
     return out
 
