@@ -108,3 +108,21 @@ def test_has_run_is_a_scan_of_the_bits() -> None:
         scan = any(all(ranks >> (start + i) & 1 for i in range(length))
                    and start + length - 1 > above for start in range(16))
         assert has_run(ranks, length, above) == scan, (bin(ranks), length, above)
+
+
+@pytest.mark.parametrize("name", ["shuang_kou", "doudizhu", "big_two"])
+def test_a_seat_hand_as_cards_are_played_is_one_made_again(name: str) -> None:
+    """A SeatHand kept up to date as cards are played (``remove``) reads as one made from the
+    cards left: with two decks, its singles each card once (its last copy played: gone)."""
+    m = cardrules.load(name).module
+    rng = random.Random(f"seathand:{name}")
+    deck = list(m.DECK) * m.COPIES
+    fields = ("cards", "keys", "by_rank", "ranks", "most", "suits", "singles", "single_keys")
+    for _ in range(300):
+        h = m.new_hand(rng.sample(deck, rng.randint(1, 30)))
+        while h.cards:
+            h.remove(rng.sample(h.cards, rng.randint(1, min(4, len(h.cards)))))
+            again = m.new_hand(list(h.cards))
+            assert [getattr(h, f) for f in fields] == [getattr(again, f) for f in fields]
+            assert h.at_least[:len(again.at_least)] == again.at_least
+            assert not any(h.at_least[len(again.at_least):])

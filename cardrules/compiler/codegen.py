@@ -308,14 +308,13 @@ class ModuleView:
     @property
     def singles_table(self) -> str:
         """The table of shared one-card Plays a SeatHand keeps beside its cards: the first
-        kind of single plays made once each (one deck), or None."""
+        kind of single plays made once each (each card once, with more decks), or None."""
         kind = self.singles_kind
         return "None" if kind is None else f"PLAYS_{kind.name}"
 
     @functools.cached_property
     def singles_kind(self) -> KindView | None:
-        return next((k for k in self.kinds if (k.fast_single or k.rank_single)
-                     and not k.dedupe), None)
+        return next((k for k in self.kinds if k.fast_single or k.rank_single), None)
 
     @property
     def rank_top_keys(self) -> str:
@@ -679,11 +678,12 @@ class ModuleView:
                     single = kj is self.singles_kind
                     cards = "h.singles" if single else "hand"
                     if tiers[j] == tiers[k]:
-                        calls.append("start = bisect_right(h.keys, "
+                        keys = "h.single_keys" if single and kj.dedupe else "h.keys"
+                        calls.append(f"start = bisect_right({keys}, "
                                      "RANK_TOP_KEY[current.key[0]])" if kj.rank_single
-                                     else "start = bisect_right(h.keys, current.key[0])")
+                                     else f"start = bisect_right({keys}, current.key[0])")
                         cards = "h.singles[start:]" if single else "hand[start:]"
-                    if kj.dedupe:
+                    if kj.dedupe and not single:  # (a SeatHand's singles: each card once)
                         cards = f"dict.fromkeys({cards})"
                     calls.append(f"out += {cards}" if single else
                                  f"out += [PLAYS_{name}[x] for x in {cards}]")

@@ -654,7 +654,7 @@ FOLLOW_KINDS: tuple[tuple[int, ...], ...] = (
 # SIZE[kind]: the number of cards of every play of the kind, or 0 if it varies
 SIZE: tuple[int, ...] = (1, 2, 3, 0, 0, 0, 0, 4)
 # SINGLES: the shared one-card Plays a SeatHand keeps beside its cards (None: none)
-SINGLES: dict[int, Play] | None = None
+SINGLES: dict[int, Play] | None = PLAYS_single
 
 
 def new_hand(cards: Sequence[int]) -> SeatHand:
@@ -681,7 +681,7 @@ def lead_choices(h: SeatHand) -> Choices:
     hand = h.cards
     by_rank = h.by_rank
     out = Choices()
-    out += [PLAYS_single[x] for x in dict.fromkeys(hand)]
+    out += h.singles[:]
     if h.most >= 2:
         out += candidates_pair(hand, by_rank)
     if h.most >= 3:
@@ -726,8 +726,8 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    start = bisect_right(h.keys, RANK_TOP_KEY[current.key[0]])
-    out += [PLAYS_single[x] for x in dict.fromkeys(hand[start:])]
+    start = bisect_right(h.single_keys, RANK_TOP_KEY[current.key[0]])
+    out += h.singles[start:]
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:

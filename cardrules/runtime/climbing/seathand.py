@@ -26,10 +26,13 @@ class SeatHand:
       many ranks have ``n`` cards or more is its ``bit_count()``);
     - ``suits``: the number of cards of each suit (``suits[-1]``: jokers);
     - ``singles``: the shared one-card Play of each card, in the same order, when the game
-      has a table of them (``SINGLES``), else empty."""
+      has a table of them (``SINGLES``), else empty; each card once (when a hand of more
+      decks holds a card twice, its one Play);
+    - ``single_keys``: ``CARD_KEY`` of the card of each of ``singles`` (``keys`` itself when
+      the hand holds no card twice)."""
 
     __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "at_least", "suits", "singles",
-                 "_rank", "_suit", "_table")
+                 "single_keys", "_rank", "_suit", "_table", "_twice")
 
     def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
                  card_key: Sequence[int], suit_slots: int,
@@ -56,7 +59,17 @@ class SeatHand:
         self.at_least, self.most = at_least, most
         self.ranks = at_least[1] if most else 0
         self._table = singles
-        self.singles: list[Play] = [] if singles is None else [singles[c] for c in cards]
+        self.single_keys = self.keys
+        self._twice = False  # whether some card is held twice (then singles are not cards)
+        if singles is None:
+            self.singles: list[Play] = []
+        elif len(set(cards)) == len(cards):
+            self.singles = [singles[c] for c in cards]
+        else:
+            self._twice = True
+            distinct = list(dict.fromkeys(cards))
+            self.singles = [singles[c] for c in distinct]
+            self.single_keys = [card_key[c] for c in distinct]
         self._rank, self._suit = rank, suit
 
     def remove(self, played: Sequence[int]) -> None:
@@ -64,11 +77,13 @@ class SeatHand:
         cards, keys, by_rank, at_least, suits = self.cards, self.keys, self.by_rank, \
             self.at_least, self.suits
         singles = self.singles if self._table is not None else None
+        twice, single_keys = self._twice, self.single_keys
         rank, suit = self._rank, self._suit
         for c in played:
             i = cards.index(c)
+            key = keys[i]
             del cards[i], keys[i]
-            if singles is not None:
+            if singles is not None and not twice:
                 del singles[i]
             r = rank[c]
             same = by_rank[r]
@@ -79,6 +94,9 @@ class SeatHand:
                 self.ranks ^= 1 << r
             else:
                 same.remove(c)
+            if twice and singles is not None and (n == 1 or c not in same):  # its last copy
+                j = single_keys.index(key)
+                del singles[j], single_keys[j]
             suits[suit[c]] -= 1
         most = self.most
         if not at_least[most]:
