@@ -562,7 +562,8 @@ class ModuleView:
         cards of one rank, ``len(by_rank)`` ranks, ``len(hand)`` cards, ``max(h.suits)``
         cards of one suit; a run's consecutive ranks, with ``follow`` as many as ``current``
         has and higher, when ``i`` is a run keyed by its highest rank following its own
-        kind): a generator is asked only when they hold."""
+        kind; with ``follow``, a group of one rank keyed by it needs a higher rank with as
+        many cards): a generator is asked only when they hold."""
         c = self.g.combinations[i]
         s, need = c.shape, []
         if isinstance(s, ir.GroupsShape):
@@ -573,6 +574,11 @@ class ModuleView:
                 # k cards as groups of k or more (``most`` tested first: ``at_least`` has k)
                 need += [(f"h.at_least[{k}].bit_count()", sum(1 for x in s.sizes if x >= k))
                          for k in sorted(set(s.sizes), reverse=True) if k > 1]
+            if follow and len(s.sizes) == 1 and s.sizes[0] > 1 \
+                    and [(p.kind, p.group) for p in c.key] == [("rank", None)]:
+                # following its own kind: a rank above the current play's with enough cards
+                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                        f"h.at_least[{s.sizes[0]}] >> (current.key[0] + 1)"]
         elif isinstance(s, ir.RunShape):
             need = [("h.most", s.width), ("len(by_rank)", s.min_len)]
             within = [self.rank_index[r] for r in s.within]
@@ -689,7 +695,7 @@ class ModuleView:
                                  f"out += [PLAYS_{name}[x] for x in {cards}]")
                     plain += 1
                 elif sizes[j] == sizes[k]:
-                    calls += self.asked(j, f"out += {gen_floor}", runs)
+                    calls += self.asked(j, f"out += {gen_floor}", runs, follow=j == k)
                     floor = True
             lines = ["floor = (current.tier, current.key)"] if floor else []
             lines += ["size = len(current.cards)"] if size else []
