@@ -347,6 +347,8 @@ class ModuleView:
                                                      for k in self.kinds) else ""
         emitted += " RunsPresent(" if any(isinstance(c.shape, ir.SequenceShape)
                                           for c in self.g.combinations) else ""
+        emitted += " run_plays(" if any(k.ranked_run and k.presorted and not k.outranked_by
+                                        for k in self.kinds) else ""
         emitted += " single_run_pools(" if any(k.ranked_run and k.run_width == 1
                                                for k in self.kinds) else ""
         emitted += " run_pools(" if any(k.ranked_run and k.run_width > 1
@@ -361,7 +363,8 @@ class ModuleView:
                    "gen_kickers", "gen_numbered_sequences", "gen_ranked_runs", "gen_run",
                    "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
                    "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
-                   "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_mask")
+                   "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_mask",
+                   "run_plays")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -369,20 +372,20 @@ class ModuleView:
         code = " ".join([self.until, self.lead_next, *(d.body for d in self.defs),
                          *(e for d in self.defs for _, e in d.lets)])
         code += " ".join(line for lines in self.followers for line in lines)
-        plays_of = any((k.ranked_run and k.run_width == 1 and k.presorted
-                        and not k.outranked_by)
-                       or (k.loop == "distinct" and k.rank_size_key and not k.outranked_by)
+        plays_of = any(k.loop == "distinct" and k.rank_size_key and not k.outranked_by
                        for k in self.kinds)
         return sorted({"Play", "ScoreView", *(["plays_of"] if plays_of else []),
                        *(f for f in ("beats", "floor_div", "modulo") if f"{f}(" in code)})
 
     @property
     def itertools_imports(self) -> list[str]:
-        return [*(["chain"] if any(k.ranked_run and k.run_width > 1 for k in self.kinds)
-                  else []),
+        return [*(["chain"] if any(k.ranked_run and k.run_width > 1 and not (
+                                       k.presorted and not k.outranked_by)
+                                   for k in self.kinds) else []),
                 *(["combinations"] if any(k.loop == "same_rank" or k.one_suit or k.attached[0]
                                           for k in self.kinds) else []),
-                *(["product"] if any(k.ranked_run or (k.sequence and k.suits != "same")
+                *(["product"] if any((k.ranked_run and not (k.presorted and not k.outranked_by))
+                                     or (k.sequence and k.suits != "same")
                                      for k in self.kinds) else [])]
 
     @property

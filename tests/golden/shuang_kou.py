@@ -8,7 +8,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from itertools import chain, product
 
 from cardrules.runtime.protocol import Play, ScoreView, plays_of
 from cardrules.runtime.climbing.choices import Choices, RunPart
@@ -18,6 +17,7 @@ from cardrules.runtime.climbing.shapes import (
     distinct_combinations,
     group_by_rank,
     has_run,
+    run_plays,
     run_pools,
     single_run_pools,
     split_by_rank,
@@ -528,59 +528,45 @@ def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
                         floor: tuple[int, tuple[int, ...]] | None = None,
                         size: int = 0) -> Iterator[Play]:
     """Every straight the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made once per start and
-    length: the runs of a weaker one are not made."""
+    cards, if given), lazily (``run_plays``: the key is the run's highest rank, so the runs of
+    a weaker one are not made; its cards are in CARD_KEY order already)."""
     lo, hi = 5, 12
     if size:
         if not 5 <= size <= 12:
-            return
+            return iter(())
         lo = hi = size
-    for top, pools in single_run_pools(by_rank, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2):
-        key = (top,)
-        if floor is not None and (0, key) <= floor:
-            continue
-        # in CARD_KEY order already: ranks rise, cards compare by rank first
-        yield from plays_of(product(*pools), 3, 3, 0, -1, key)
+    runs = single_run_pools(by_rank, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2)
+    return run_plays(runs, floor, (3, 3, 0, -1), 1)
 
 
 def candidates_pairs(hand: Sequence[int], by_rank: dict[int, list[int]],
                      floor: tuple[int, tuple[int, ...]] | None = None,
                      size: int = 0) -> Iterator[Play]:
     """Every pairs the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made once per start and
-    length: the runs of a weaker one are not made."""
+    cards, if given), lazily (``run_plays``: the key is the run's highest rank, so the runs of
+    a weaker one are not made; its cards are in CARD_KEY order already)."""
     lo, hi = 3, 12
     if size:
         if size % 2 or not 3 <= size // 2 <= 12:
-            return
+            return iter(())
         lo = hi = size // 2
-    for top, pools in run_pools(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        key = (top,)
-        if floor is not None and (0, key) <= floor:
-            continue
-        for pick in product(*pools):
-            cards = tuple(chain.from_iterable(pick))  # in CARD_KEY order already
-            yield Play(cards, 4, 4, 0, -1, key)
+    runs = run_pools(by_rank, 2, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
+    return run_plays(runs, floor, (4, 4, 0, -1), 2)
 
 
 def candidates_triples(hand: Sequence[int], by_rank: dict[int, list[int]],
                        floor: tuple[int, tuple[int, ...]] | None = None,
                        size: int = 0) -> Iterator[Play]:
     """Every triples the hand can make (stronger than ``floor``, if given; of ``size``
-    cards, if given), lazily. The key is the run's highest rank, made once per start and
-    length: the runs of a weaker one are not made."""
+    cards, if given), lazily (``run_plays``: the key is the run's highest rank, so the runs of
+    a weaker one are not made; its cards are in CARD_KEY order already)."""
     lo, hi = 3, 12
     if size:
         if size % 3 or not 3 <= size // 3 <= 12:
-            return
+            return iter(())
         lo = hi = size // 3
-    for top, pools in run_pools(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)):
-        key = (top,)
-        if floor is not None and (0, key) <= floor:
-            continue
-        for pick in product(*pools):
-            cards = tuple(chain.from_iterable(pick))  # in CARD_KEY order already
-            yield Play(cards, 5, 5, 0, -1, key)
+    runs = run_pools(by_rank, 3, lo, hi, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11))
+    return run_plays(runs, floor, (5, 5, 0, -1), 3)
 
 
 def groups_bomb(same: tuple[int, ...]) -> tuple[Play, ...]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, combinations, product
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from ..protocol import Play
+from ..protocol import Play, plays_of
 
 T = TypeVar("T")
 
@@ -173,23 +173,47 @@ def _run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len:
     when it has ``width`` cards) made once, and only for ranks in a long enough run."""
     n = len(within)
     held = [len(by_rank.get(rank, ())) >= width for rank in within]
-    chosen: dict[int, list[T]] = {}
-    for start in range(n):
-        end = start
-        stop = min(n, start + max_len)
-        while end < stop and held[end]:
+    end = 0
+    while end < n:  # each stretch of ranks held, its runs by start, then length
+        if not held[end]:
             end += 1
-        if end - start < min_len:
             continue
-        for i in range(start, end):
-            if i not in chosen:
-                chosen[i] = choose(by_rank[within[i]])
-        pools = [chosen[i] for i in range(start, end)]
-        top = -1
-        for i in range(start, end):
-            top = max(top, within[i])
-            if i + 1 - start >= min_len:
-                yield top, pools[:i + 1 - start]
+        first = end
+        while end < n and held[end]:
+            end += 1
+        if end - first < min_len:
+            continue
+        chosen = [choose(by_rank[within[i]]) for i in range(first, end)]
+        for start in range(first, end - min_len + 1):
+            top = -1
+            for i in range(start, min(end, start + max_len)):
+                top = max(top, within[i])
+                if i + 1 - start >= min_len:
+                    yield top, chosen[start - first:i + 1 - first]
+
+
+def run_plays(runs: Iterable[tuple[int, Sequence[Sequence[Any]]]],
+              floor: tuple[int, tuple[int, ...]] | None, fields: tuple[int, int, int, int],
+              width: int) -> Iterator[Play]:
+    """The Plays of runs keyed by their highest rank, from ``single_run_pools`` (``width``
+    1) or ``run_pools`` (their cards in CARD_KEY order already), stronger than ``floor``
+    if given, lazily: the runs of a weaker key are not made, and those of one start and
+    length are made with no Python call each (``plays_of``). ``fields``: the Plays' kind,
+    group, tier and bomb rung."""
+    return chain.from_iterable(_run_plays(runs, floor, fields, width))
+
+
+def _run_plays(runs: Iterable[tuple[int, Sequence[Sequence[Any]]]],
+               floor: tuple[int, tuple[int, ...]] | None, fields: tuple[int, int, int, int],
+               width: int) -> Iterator[Iterator[Play]]:
+    kind, group, tier, bomb = fields
+    for top, pools in runs:
+        key = (top,)
+        if floor is not None and (tier, key) <= floor:
+            continue
+        picks = product(*pools)
+        yield plays_of(picks if width == 1 else map(tuple, map(chain.from_iterable, picks)),
+                       kind, group, tier, bomb, key)
 
 
 def has_run(ranks: int, length: int, above: int = -1) -> bool:
