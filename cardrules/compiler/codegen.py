@@ -565,8 +565,9 @@ class ModuleView:
         cards of one rank, ``len(by_rank)`` ranks, ``len(hand)`` cards, ``max(h.suits)``
         cards of one suit; a run's consecutive ranks, with ``follow`` as many as ``current``
         has and higher, when ``i`` is a run keyed by its highest rank following its own
-        kind; with ``follow``, a group of one rank keyed by it needs a higher rank with as
-        many cards): a generator is asked only when they hold."""
+        kind; with ``follow``, a group of one rank keyed by it, or by its highest card when
+        cards compare by rank first, needs a rank as high or higher with as many cards): a
+        generator is asked only when they hold."""
         c = self.g.combinations[i]
         s, need = c.shape, []
         if isinstance(s, ir.GroupsShape):
@@ -577,11 +578,15 @@ class ModuleView:
                 # k cards as groups of k or more (``most`` tested first: ``at_least`` has k)
                 need += [(f"h.at_least[{k}].bit_count()", sum(1 for x in s.sizes if x >= k))
                          for k in sorted(set(s.sizes), reverse=True) if k > 1]
-            if follow and len(s.sizes) == 1 and s.sizes[0] > 1 \
-                    and [(p.kind, p.group) for p in c.key] == [("rank", None)]:
+            key = [(p.kind, p.group) for p in c.key]
+            if follow and len(s.sizes) == 1 and s.sizes[0] > 1 and (
+                    key == [("rank", None)] or (key == [("card", None)] and self.rank_first)):
                 # following its own kind: a rank above the current play's with enough cards
+                # (keyed by its highest card, compared by rank first: that rank or above)
+                above = "(current.key[0] + 1)" if key == [("rank", None)] \
+                    else "RANK[current.cards[-1]]"
                 return [*(f"{what} >= {n}" for what, n in need if n > 1),
-                        f"h.at_least[{s.sizes[0]}] >> (current.key[0] + 1)"]
+                        f"h.at_least[{s.sizes[0]}] >> {above}"]
         elif isinstance(s, ir.RunShape):
             need = [("h.most", s.width), ("len(by_rank)", s.min_len)]
             within = [self.rank_index[r] for r in s.within]

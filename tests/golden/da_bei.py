@@ -677,7 +677,7 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 2:
+    if h.most >= 2 and h.at_least[2] >> RANK[current.cards[-1]]:
         out += candidates_pair(hand, by_rank, floor)
     return out
 
@@ -688,7 +688,7 @@ def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3:
+    if h.most >= 3 and h.at_least[3] >> RANK[current.cards[-1]]:
         out += candidates_triple(hand, by_rank, floor)
     return out
 
