@@ -155,7 +155,7 @@ def single_run_pools(by_rank: dict[int, list[int]], min_len: int, max_len: int,
     if copies == 1:
         return _run_pools(by_rank, 1, min_len, max_len, within, lambda cards: cards)
     return _run_pools(by_rank, 1, min_len, max_len, within,
-                      lambda cards: list(dict.fromkeys(cards)))
+                      lambda cards: _SETS[tuple(cards), 1])
 
 
 def run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
@@ -163,7 +163,24 @@ def run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: 
     """``single_run_pools`` of ``width`` cards per rank: each rank's sets of that many of its
     cards (each set once)."""
     return _run_pools(by_rank, width, min_len, max_len, within,
-                      lambda cards: list(_subsets(cards, width)))
+                      lambda cards: _SETS[tuple(cards), width])
+
+
+class _RankSets(dict[tuple[tuple[int, ...], int], list[Any]]):
+    """The choices of a run's rank, by its cards and the run's width: its distinct cards
+    (width 1), or its sets of ``width`` cards (``_subsets``, tuples); made the first time
+    they are asked for, then looked up (one entry per set of one rank's cards of the deck
+    and width; never changed: runs take their ``product``)."""
+
+    def __missing__(self, key: tuple[tuple[int, ...], int]) -> list[Any]:
+        cards, width = key
+        found: list[Any] = list(dict.fromkeys(cards)) if width == 1 else \
+            list(_subsets(list(cards), width))
+        self[key] = found
+        return found
+
+
+_SETS = _RankSets()
 
 
 def _run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len: int,
@@ -185,11 +202,11 @@ def _run_pools(by_rank: dict[int, list[int]], width: int, min_len: int, max_len:
             continue
         chosen = [choose(by_rank[within[i]]) for i in range(first, end)]
         for start in range(first, end - min_len + 1):
-            top = -1
-            for i in range(start, min(end, start + max_len)):
-                top = max(top, within[i])
-                if i + 1 - start >= min_len:
-                    yield top, chosen[start - first:i + 1 - first]
+            top = max(within[start:start + min_len - 1], default=-1)
+            for i in range(start + min_len - 1, min(end, start + max_len)):
+                if within[i] > top:
+                    top = within[i]
+                yield top, chosen[start - first:i + 1 - first]
 
 
 def run_plays(runs: Iterable[tuple[int, Sequence[Sequence[Any]]]],
