@@ -301,7 +301,14 @@ class AttachedPart(Part):
 
 def _unit_counts(counts: Iterable[int], size: int, count: int) -> int:
     """How many ways ``_picks`` takes ``count`` units of ``size`` cards from ranks of these
-    many cards: a rank gives j units in one way per ``size * j`` of its cards."""
+    many cards: a rank gives j units in one way per ``size * j`` of its cards (a rank of
+    fewer than ``size`` none: left out; the rest counted once per set of counts)."""
+    return _units_of(tuple(sorted(n for n in counts if n >= size)), size, count)
+
+
+@lru_cache(maxsize=4096)
+def _units_of(counts: tuple[int, ...], size: int, count: int) -> int:
+    """``_unit_counts`` of ranks of at least ``size`` cards, their counts in order."""
     poly = [1] + [0] * count
     for n in counts:
         step = [comb(n, size * j) for j in range(count + 1)]
