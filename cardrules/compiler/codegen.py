@@ -566,8 +566,8 @@ class ModuleView:
         cards of one suit; a run's consecutive ranks, with ``follow`` as many as ``current``
         has and higher, when ``i`` is a run keyed by its highest rank following its own
         kind; with ``follow``, a group of one rank keyed by it, or by its highest card when
-        cards compare by rank first, needs a rank as high or higher with as many cards): a
-        generator is asked only when they hold."""
+        cards compare by rank first, or groups keyed by the first one's rank, need a rank as
+        high or higher with as many cards): a generator is asked only when they hold."""
         c = self.g.combinations[i]
         s, need = c.shape, []
         if isinstance(s, ir.GroupsShape):
@@ -579,6 +579,12 @@ class ModuleView:
                 need += [(f"h.at_least[{k}].bit_count()", sum(1 for x in s.sizes if x >= k))
                          for k in sorted(set(s.sizes), reverse=True) if k > 1]
             key = [(p.kind, p.group) for p in c.key]
+            if follow and len(s.sizes) > 1 and s.sizes[0] == max(s.sizes) \
+                    and key == [("rank", 0)]:
+                # following its own kind, keyed by the rank of its first (largest) group: a
+                # rank above the current play's with as many cards
+                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                        f"h.at_least[{s.sizes[0]}] >> (current.key[0] + 1)"]
             if follow and len(s.sizes) == 1 and s.sizes[0] > 1 and (
                     key == [("rank", None)] or (key == [("card", None)] and self.rank_first)):
                 # following its own kind: a rank above the current play's with enough cards

@@ -1089,7 +1089,7 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
         out += candidates_triple_single(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -1104,7 +1104,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
         out += candidates_triple_pair(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -1199,7 +1199,7 @@ def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.most >= 4 and len(by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
         out += candidates_four_singles(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
@@ -1214,7 +1214,7 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.most >= 4 and len(by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
         out += candidates_four_pairs(hand, by_rank, floor)
     if h.most >= 4:
         out += candidates_bomb(hand, by_rank)
