@@ -32,7 +32,7 @@ class SeatHand:
       the hand holds no card twice)."""
 
     __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "at_least", "suits", "singles",
-                 "single_keys", "_rank", "_suit", "_table", "_twice")
+                 "single_keys", "_rank", "_suit", "_aligned", "_twice")
 
     def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
                  card_key: Sequence[int], suit_slots: int,
@@ -58,13 +58,14 @@ class SeatHand:
             at_least[n] |= at_least[n + 1]
         self.at_least, self.most = at_least, most
         self.ranks = at_least[1] if most else 0
-        self._table = singles
         self.single_keys = self.keys
-        self._twice = False  # whether some card is held twice (then singles are not cards)
+        # singles: none, one per card (``_aligned``), or one per card held twice (``_twice``)
+        self._aligned = self._twice = False
         if singles is None:
             self.singles: list[Play] = []
         elif len(set(cards)) == len(cards):
             self.singles = [singles[c] for c in cards]
+            self._aligned = True
         else:
             self._twice = True
             distinct = list(dict.fromkeys(cards))
@@ -76,15 +77,15 @@ class SeatHand:
         """Take the played cards (all held) out of every field."""
         cards, keys, by_rank, at_least, suits = self.cards, self.keys, self.by_rank, \
             self.at_least, self.suits
-        singles = self.singles if self._table is not None else None
-        twice, single_keys = self._twice, self.single_keys
+        singles, aligned, twice = self.singles, self._aligned, self._twice
         rank, suit = self._rank, self._suit
         for c in played:
             i = cards.index(c)
-            key = keys[i]
-            del cards[i], keys[i]
-            if singles is not None and not twice:
-                del singles[i]
+            if aligned:  # one Play per card, at its place
+                del cards[i], keys[i], singles[i]
+            else:
+                key = keys[i]
+                del cards[i], keys[i]
             r = rank[c]
             same = by_rank[r]
             n = len(same)
@@ -94,9 +95,9 @@ class SeatHand:
                 self.ranks ^= 1 << r
             else:
                 same.remove(c)
-            if twice and singles is not None and (n == 1 or c not in same):  # its last copy
-                j = single_keys.index(key)
-                del singles[j], single_keys[j]
+            if twice and (n == 1 or c not in same):  # each card's Play once: its last copy
+                j = self.single_keys.index(key)
+                del singles[j], self.single_keys[j]
             suits[suit[c]] -= 1
         most = self.most
         if not at_least[most]:
