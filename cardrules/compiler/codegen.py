@@ -818,6 +818,44 @@ class ModuleView:
         return ["Choices", *(n for n in ("AttachedPart", "KickerPart", "RunPart", "WingedPart")
                              if f"{n}(" in used)]
 
+    @functools.cached_property
+    def holders(self) -> list[str]:
+        """The body of ``lead_plays_holding``: the plays of ``lead_plays`` that hold one
+        card of the hand, in the same order, each kind asked only for the part of the hand
+        such a play can come from. A single: the card's own Play. Cards of one rank: the
+        card's rank alone. A listed sequence (one card a rank): the runs through the card's
+        rank, that rank's cards reduced to the card (``product`` keeps the order of the
+        rest). One suit: the card's suit alone. Any other kind: its plays, those holding
+        the card kept."""
+        calls: list[str] = []
+        runs: list[str] = []
+        for i, k in enumerate(self.kinds):
+            name = k.name
+            if k.fast_single or k.rank_single:  # (the hand holds the card: no test)
+                calls.append(f"out.append(PLAYS_{name}[card])")
+                continue
+            if k.loop == "each":
+                call = f"out += candidates_{name}([card], by_rank)"
+            elif k.loop in ("same_rank", "distinct"):
+                call = (f"out += [p for p in candidates_{name}(hand, {{rank: by_rank[rank]}})"
+                        " if card in p.cards]")
+            elif k.sequence:
+                call = (f"out += sequences_{name}(through, None, [r for r in runs_{k.sequence}"
+                        f" if rank in SEQRUNS_{k.sequence}[r]])")
+            elif k.one_suit:
+                call = (f"out += [p for p in candidates_{name}([x for x in hand if SUIT[x] == "
+                        "SUIT[card]], by_rank) if card in p.cards]")
+            else:
+                call = f"out += [p for p in candidates_{name}(hand, by_rank) if card in p.cards]"
+            calls += self.asked(i, call, runs)
+        used = " ".join(calls)
+        lines = _reads(calls)
+        if re.search(r"\brank\b", used):
+            lines.append("rank = RANK[card]")
+        if "through" in used:
+            lines.append("through = {**by_rank, rank: [card]}  # the card alone of its rank")
+        return [*lines, "out: list[Play] = []", *calls, "return out"]
+
     # -- per-combination code
     def kind(self, i: int, c: ir.Combination) -> KindView:
         """The matcher (shape check, suit rule, key) and the candidate generator of a kind.

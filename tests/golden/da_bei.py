@@ -20,7 +20,8 @@ from cardrules.runtime.climbing.shapes import (
 )
 
 __all__ = ["classify", "plays", "lead_plays", "lead_choices", "plays_of_kind", "follows",
-           "follow_plays", "new_hand", "score", "accumulate", "ends_match", "lead_next"]
+           "follow_plays", "new_hand", "score", "accumulate", "ends_match", "lead_next",
+           "lead_plays_holding"]
 
 NAME = 'da_bei'
 TITLE = '大北 Da Bei (Beihai)'
@@ -641,6 +642,34 @@ def lead_plays(h: SeatHand) -> list[Play]:
 def lead_choices(h: SeatHand) -> Sequence[Play]:
     """``lead_plays`` (no kind of this game has its plays counted from the hand)."""
     return lead_plays(h)
+
+
+def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
+    """The plays of ``lead_plays`` that hold ``card`` (one of the hand's), in the same order
+    (the first lead that must hold a card), each kind asked only for what such a play can
+    be made of."""
+    hand = h.cards
+    by_rank = h.by_rank
+    rank = RANK[card]
+    through = {**by_rank, rank: [card]}  # the card alone of its rank
+    out: list[Play] = []
+    out.append(PLAYS_single[card])
+    if h.most >= 2:
+        out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
+    if h.most >= 3:
+        out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
+    runs_straights = PRESENT_straights[h.ranks]
+    if runs_straights:
+        out += sequences_straight(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
+    if len(hand) >= 5 and max(h.suits) >= 5:
+        out += [p for p in candidates_flush([x for x in hand if SUIT[x] == SUIT[card]], by_rank) if card in p.cards]
+    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+        out += [p for p in candidates_full_house(hand, by_rank) if card in p.cards]
+    if h.most >= 4 and len(by_rank) >= 2:
+        out += [p for p in candidates_four_with_single(hand, by_rank) if card in p.cards]
+    if runs_straights and max(h.suits) >= 5:
+        out += sequences_straight_flush(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
+    return out
 
 
 def plays_of_kind(kind: int, hand: Sequence[int]) -> Iterator[Play]:

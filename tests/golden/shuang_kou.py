@@ -24,7 +24,8 @@ from cardrules.runtime.climbing.shapes import (
 )
 
 __all__ = ["classify", "plays", "lead_plays", "lead_choices", "plays_of_kind", "follows",
-           "follow_plays", "new_hand", "score", "accumulate", "ends_match", "lead_next"]
+           "follow_plays", "new_hand", "score", "accumulate", "ends_match", "lead_next",
+           "lead_plays_holding"]
 
 NAME = 'shuang_kou'
 TITLE = '双扣 Shuang Kou'
@@ -682,6 +683,32 @@ def lead_choices(h: SeatHand) -> Choices:
         out += candidates_bomb(hand, by_rank)
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
+    return out
+
+
+def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
+    """The plays of ``lead_plays`` that hold ``card`` (one of the hand's), in the same order
+    (the first lead that must hold a card), each kind asked only for what such a play can
+    be made of."""
+    hand = h.cards
+    by_rank = h.by_rank
+    rank = RANK[card]
+    out: list[Play] = []
+    out.append(PLAYS_single[card])
+    if h.most >= 2:
+        out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
+    if h.most >= 3:
+        out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
+    if len(by_rank) >= 5:
+        out += [p for p in candidates_straight(hand, by_rank) if card in p.cards]
+    if h.most >= 2 and len(by_rank) >= 3:
+        out += [p for p in candidates_pairs(hand, by_rank) if card in p.cards]
+    if h.most >= 3 and len(by_rank) >= 3:
+        out += [p for p in candidates_triples(hand, by_rank) if card in p.cards]
+    if h.most >= 4:
+        out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
+    if len(hand) >= 4:
+        out += [p for p in candidates_joker_bomb(hand, by_rank) if card in p.cards]
     return out
 
 

@@ -336,9 +336,10 @@ class Table:
             h = self._hold(seat)
         current = self.current
         if current is None:
-            acts = self.m.lead_plays(h)
-            if self.first_pending:
-                acts = [p for p in acts if self.first_card in p.cards]
+            if self.first_pending:  # only the plays holding the card, made alone
+                acts = self.m.lead_plays_holding(h, self.first_card)
+            else:
+                acts = self.m.lead_plays(h)
         else:
             acts = follow = self._followers[current.kind](h, current)
             if self._may_pass or not follow:
