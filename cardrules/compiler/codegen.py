@@ -844,14 +844,17 @@ class ModuleView:
                         f" if rank in SEQRUNS_{k.sequence}[r]])")
             elif k.one_suit:
                 call = (f"out += [p for p in candidates_{name}([x for x in hand if SUIT[x] == "
-                        "SUIT[card]], by_rank) if card in p.cards]")
+                        "suit], by_rank) if card in p.cards]")
             else:
                 call = f"out += [p for p in candidates_{name}(hand, by_rank) if card in p.cards]"
-            calls += self.asked(i, call, runs)
+            # a kind of one suit: the card's suit has the cards, not only some suit
+            calls += [x.replace("max(h.suits)", "h.suits[suit]") for x in self.asked(i, call, runs)]
         used = " ".join(calls)
         lines = _reads(calls)
         if re.search(r"\brank\b", used):
             lines.append("rank = RANK[card]")
+        if re.search(r"\bsuit\b", used):
+            lines.append("suit = SUIT[card]")
         if "through" in used:
             lines.append("through = {**by_rank, rank: [card]}  # the card alone of its rank")
         return [*lines, "out: list[Play] = []", *calls, "return out"]

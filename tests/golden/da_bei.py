@@ -651,6 +651,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     rank = RANK[card]
+    suit = SUIT[card]
     through = {**by_rank, rank: [card]}  # the card alone of its rank
     out: list[Play] = []
     out.append(PLAYS_single[card])
@@ -661,13 +662,13 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights:
         out += sequences_straight(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
-    if len(hand) >= 5 and max(h.suits) >= 5:
-        out += [p for p in candidates_flush([x for x in hand if SUIT[x] == SUIT[card]], by_rank) if card in p.cards]
+    if len(hand) >= 5 and h.suits[suit] >= 5:
+        out += [p for p in candidates_flush([x for x in hand if SUIT[x] == suit], by_rank) if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
         out += [p for p in candidates_full_house(hand, by_rank) if card in p.cards]
     if h.most >= 4 and len(by_rank) >= 2:
         out += [p for p in candidates_four_with_single(hand, by_rank) if card in p.cards]
-    if runs_straights and max(h.suits) >= 5:
+    if runs_straights and h.suits[suit] >= 5:
         out += sequences_straight_flush(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
     return out
 
