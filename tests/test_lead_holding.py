@@ -5,16 +5,24 @@ whose first lead must hold a card lists exactly those."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
+from replays import DATA, load_text
 from test_lead_choices import BUILT_IN, GAMES, hands
 
 from cardrules.runtime.climbing.table import Table
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def every_drawn() -> list[Any]:
+    """The games drawn by rulesgen that ``GAMES`` leaves out."""
+    drawn = json.loads(DATA.read_text(encoding="utf-8"))["generated"]
+    return [load_text(g["name"], g["text"]) for g in drawn[3:]]
+
+
+@pytest.mark.parametrize("game", GAMES + every_drawn(), ids=lambda g: g.name)
 def test_plays_holding_a_card_are_the_lead_plays_holding_it(game: Any) -> None:
     m = game.module
     rng = random.Random(f"holding:{game.name}")

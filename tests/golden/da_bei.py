@@ -644,6 +644,52 @@ def lead_choices(h: SeatHand) -> Sequence[Play]:
     return lead_plays(h)
 
 
+def holding_full_house(by_rank: dict[int, list[int]], card: int) -> list[Play]:
+    """The plays of ``candidates_full_house`` holding ``card``, in its order: the main
+    groups of the card's rank holding it, with every attached group; those of another rank
+    with the attached groups of the card's rank holding it."""
+    rank = RANK[card]
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 3:
+            continue
+        for head in combinations(same, 3):
+            if r == rank and card not in head:
+                continue
+            for q, other in by_rank.items():
+                if q == r or len(other) < 2 or (r != rank and q != rank):
+                    continue
+                for tail in combinations(other, 2):
+                    if q == rank and card not in tail:
+                        continue
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 5, 8, 2, -1, (CARD_KEY[head[-1]], )))
+    return out
+
+
+def holding_four_with_single(by_rank: dict[int, list[int]], card: int) -> list[Play]:
+    """The plays of ``candidates_four_with_single`` holding ``card``, in its order: the main
+    groups of the card's rank holding it, with every attached group; those of another rank
+    with the attached groups of the card's rank holding it."""
+    rank = RANK[card]
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 4:
+            continue
+        for head in combinations(same, 4):
+            if r == rank and card not in head:
+                continue
+            for q, other in by_rank.items():
+                if q == r or len(other) < 1 or (r != rank and q != rank):
+                    continue
+                for tail in combinations(other, 1):
+                    if q == rank and card not in tail:
+                        continue
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 6, 8, 3, -1, (CARD_KEY[head[-1]], )))
+    return out
+
+
 def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     """The plays of ``lead_plays`` that hold ``card`` (one of the hand's), in the same order
     (the first lead that must hold a card), each kind asked only for what such a play can
@@ -665,9 +711,9 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     if len(hand) >= 5 and h.suits[suit] >= 5:
         out += [p for p in candidates_flush([x for x in hand if SUIT[x] == suit], by_rank) if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
-        out += [p for p in candidates_full_house(hand, by_rank) if card in p.cards]
+        out += holding_full_house(by_rank, card)
     if h.most >= 4 and len(by_rank) >= 2:
-        out += [p for p in candidates_four_with_single(hand, by_rank) if card in p.cards]
+        out += holding_four_with_single(by_rank, card)
     if runs_straights and h.suits[suit] >= 5:
         out += sequences_straight_flush(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
     return out

@@ -1018,6 +1018,52 @@ def lead_choices(h: SeatHand) -> Choices:
     return out
 
 
+def holding_triple_single(by_rank: dict[int, list[int]], card: int) -> list[Play]:
+    """The plays of ``candidates_triple_single`` holding ``card``, in its order: the main
+    groups of the card's rank holding it, with every attached group; those of another rank
+    with the attached groups of the card's rank holding it."""
+    rank = RANK[card]
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 3:
+            continue
+        for head in combinations(same, 3):
+            if r == rank and card not in head:
+                continue
+            for q, other in by_rank.items():
+                if q == r or len(other) < 1 or (r != rank and q != rank):
+                    continue
+                for tail in combinations(other, 1):
+                    if q == rank and card not in tail:
+                        continue
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 3, 3, 0, -1, (RANK[head[0]], )))
+    return out
+
+
+def holding_triple_pair(by_rank: dict[int, list[int]], card: int) -> list[Play]:
+    """The plays of ``candidates_triple_pair`` holding ``card``, in its order: the main
+    groups of the card's rank holding it, with every attached group; those of another rank
+    with the attached groups of the card's rank holding it."""
+    rank = RANK[card]
+    out: list[Play] = []
+    for r, same in by_rank.items():
+        if len(same) < 3:
+            continue
+        for head in combinations(same, 3):
+            if r == rank and card not in head:
+                continue
+            for q, other in by_rank.items():
+                if q == r or len(other) < 2 or (r != rank and q != rank):
+                    continue
+                for tail in combinations(other, 2):
+                    if q == rank and card not in tail:
+                        continue
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(Play(cards, 4, 4, 0, -1, (RANK[head[0]], )))
+    return out
+
+
 def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     """The plays of ``lead_plays`` that hold ``card`` (one of the hand's), in the same order
     (the first lead that must hold a card), each kind asked only for what such a play can
@@ -1032,9 +1078,9 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     if h.most >= 3:
         out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2:
-        out += [p for p in candidates_triple_single(hand, by_rank) if card in p.cards]
+        out += holding_triple_single(by_rank, card)
     if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
-        out += [p for p in candidates_triple_pair(hand, by_rank) if card in p.cards]
+        out += holding_triple_pair(by_rank, card)
     if len(by_rank) >= 5:
         out += [p for p in candidates_straight(hand, by_rank) if card in p.cards]
     if h.most >= 2 and len(by_rank) >= 3:
