@@ -825,9 +825,10 @@ class ModuleView:
         such a play can come from. A single: the card's own Play. Cards of one rank: the
         card's rank alone. A listed sequence (one card a rank): the runs through the card's
         rank, that rank's cards reduced to the card (``product`` keeps the order of the
-        rest). One suit: the card's suit alone. A main group with an attached one: the
-        groups of the card's rank holding it (``holding_KIND``). Any other kind: its plays,
-        those holding the card kept."""
+        rest); runs of one card a rank keyed by their highest rank: the same reduced ranks,
+        the runs holding the card kept. One suit: the card's suit alone. A main group with
+        an attached one: the groups of the card's rank holding it (``holding_KIND``). Any
+        other kind: its plays, those holding the card kept."""
         calls: list[str] = []
         runs: list[str] = []
         for i, k in enumerate(self.kinds):
@@ -845,6 +846,8 @@ class ModuleView:
                         f" if rank in SEQRUNS_{k.sequence}[r]])")
             elif k.attached[0]:
                 call = f"out += holding_{name}(by_rank, card)"
+            elif k.ranked_run and k.run_width == 1:
+                call = f"out += [p for p in candidates_{name}(hand, through) if card in p.cards]"
             elif k.one_suit:
                 call = (f"out += [p for p in candidates_{name}([x for x in hand if SUIT[x] == "
                         "suit], by_rank) if card in p.cards]")

@@ -1071,6 +1071,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     hand = h.cards
     by_rank = h.by_rank
     rank = RANK[card]
+    through = {**by_rank, rank: [card]}  # the card alone of its rank
     out: list[Play] = []
     out.append(PLAYS_single[card])
     if h.most >= 2:
@@ -1082,7 +1083,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
         out += holding_triple_pair(by_rank, card)
     if len(by_rank) >= 5:
-        out += [p for p in candidates_straight(hand, by_rank) if card in p.cards]
+        out += [p for p in candidates_straight(hand, through) if card in p.cards]
     if h.most >= 2 and len(by_rank) >= 3:
         out += [p for p in candidates_pairs(hand, by_rank) if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2:
