@@ -710,7 +710,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += sequences_straight(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
     if len(hand) >= 5 and h.suits[suit] >= 5:
         out += [p for p in candidates_flush([x for x in hand if SUIT[x] == suit], by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_full_house(by_rank, card)
     if h.most >= 4 and len(by_rank) >= 2:
         out += holding_four_with_single(by_rank, card)

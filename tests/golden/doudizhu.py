@@ -1080,17 +1080,17 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2:
         out += holding_triple_single(by_rank, card)
-    if h.most >= 3 and len(by_rank) >= 2 and h.wide[2] >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_triple_pair(by_rank, card)
-    if len(by_rank) >= 5:
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += [p for p in candidates_straight(hand, through) if card in p.cards]
-    if h.most >= 2 and len(by_rank) >= 3:
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out += [p for p in candidates_pairs(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += [p for p in candidates_plane(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += [p for p in candidates_plane_singles(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += [p for p in candidates_plane_pairs(hand, by_rank) if card in p.cards]
     if h.most >= 4 and len(by_rank) >= 2:
         out += [p for p in candidates_four_singles(hand, by_rank) if card in p.cards]
@@ -1098,7 +1098,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += [p for p in candidates_four_pairs(hand, by_rank) if card in p.cards]
     if h.most >= 4:
         out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
-    if len(hand) >= 2:
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [p for p in candidates_rocket(hand, by_rank) if card in p.cards]
     return out
 

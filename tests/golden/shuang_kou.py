@@ -700,15 +700,15 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
     if h.most >= 3:
         out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
-    if len(by_rank) >= 5:
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += [p for p in candidates_straight(hand, through) if card in p.cards]
-    if h.most >= 2 and len(by_rank) >= 3:
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out += [p for p in candidates_pairs(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 3:
+    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
         out += [p for p in candidates_triples(hand, by_rank) if card in p.cards]
     if h.most >= 4:
         out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
-    if len(hand) >= 4:
+    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [p for p in candidates_joker_bomb(hand, by_rank) if card in p.cards]
     return out
 
