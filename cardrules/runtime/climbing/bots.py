@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from .. import core
 from ..protocol import Play, RulesModule
@@ -13,11 +14,40 @@ from .table import Action, SeatView
 Bot = core.Bot[SeatView, Action]
 
 
+_BITS = [n.bit_length() for n in range(1024)]  # n.bit_length(), for the counts there are
+
+
 @core.blind
 def random_bot(view: SeatView | None, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Any legal move (or bid), uniformly (``choice`` draws as ``randrange(len(legal))``
-    does, with one call fewer). It reads no view (``play_out`` makes none for it)."""
-    return rng.choice(legal)
+    """Any legal move (or bid), uniformly: ``rng.choice(legal)``. For a ``random.Random``
+    itself its draw is written out (``_randbelow``: bits drawn until below the count), the
+    same index without choice's two calls; another source draws with its own ``choice``.
+    It reads no view (``play_out`` makes none for it)."""
+    n = len(legal)
+    if rng.__class__ is not _WRITTEN or not 0 < n < 1024:
+        return rng.choice(legal)
+    k = _BITS[n]
+    i = rng.getrandbits(k)
+    while i >= n:
+        i = rng.getrandbits(k)
+    return legal[i]
+
+
+def _same_as_choice() -> bool:
+    """Whether the written-out draw picks what this Python's ``choice`` picks (checked once,
+    on a few counts: else ``random_bot`` asks ``choice`` itself)."""
+    for seed in range(4):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 30, 100, 1023):
+            seq = cast(Sequence[Action], range(n))
+            if a.choice(seq) != random_bot(None, seq, b):
+                return False
+    return True
+
+
+# The source whose draw is written out: random.Random, unless it draws otherwise here.
+_WRITTEN: type | None = random.Random
+_WRITTEN = random.Random if _same_as_choice() else None
 
 
 def make_bidder(m: RulesModule) -> Callable[[SeatView, Sequence[Bid]], Bid]:
