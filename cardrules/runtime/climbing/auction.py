@@ -27,6 +27,18 @@ class Bid:
 NO_BID = Bid(0)
 
 
+class _Bids(dict[int, Bid]):
+    """Each bid's Bid, made the first time it is asked for and shared after (a Bid is
+    frozen: a legal list of bids is made at every turn of an auction)."""
+
+    def __missing__(self, value: int) -> Bid:
+        made = self[value] = Bid(value)
+        return made
+
+
+_BIDS = _Bids()
+
+
 class Auction:
     """One auction: ``seat`` speaks next; ``over`` once decided; ``winner`` (-1: all passed)."""
 
@@ -48,7 +60,8 @@ class Auction:
         """The bids above the standing one, then the pass."""
         if self.over:
             return []
-        return [Bid(b) for b in self.bids if b > self.high] + [NO_BID]
+        high, made = self.high, _BIDS
+        return [made[b] for b in self.bids if b > high] + [NO_BID]
 
     def parse(self, text: str) -> Bid | None:
         """A person's word: ``pass`` (or ``p``), ``bid 2`` or ``2``; None if it is neither."""

@@ -237,9 +237,12 @@ class Table:
             raise IllegalMove("the auction is on: bid ("
                               + ", ".join(f"'bid {b}'" for b in self.m.AUCTION_BIDS)
                               + ") or 'pass'")
-        legal = self._bid_list(auction)
-        if not any(b is bid for b in legal) and bid not in legal:  # (one of them: no __eq__)
-            raise IllegalMove(auction.why_illegal(bid))
+        for b in self._bid_list(auction):  # one of them (the same Bid: no __eq__ asked)
+            if b is bid:
+                break
+        else:
+            if bid not in self._bid_list(auction):
+                raise IllegalMove(auction.why_illegal(bid))
         self._shown.append((self.seat, str(bid)))
         auction.apply(bid)
         self._acts = self._legal = self._bids = None
