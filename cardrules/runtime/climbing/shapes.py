@@ -241,7 +241,8 @@ def has_run(ranks: int, length: int, above: int = -1) -> bool:
     if above >= length - 1:  # the runs from rank ``above - length + 2`` up
         ranks &= -1 << (above - length + 2)
     while length > 1 and ranks:
-        step = min(length - 1, length >> 1)  # the bits that start ``step + 1`` held in a row
+        step = length >> 1  # the bits that start ``step + 1`` held in a row (at most
+        # ``length - 1``, and at least 1: ``length`` is 2 or more)
         ranks &= ranks >> step
         length -= step
     return ranks != 0
