@@ -100,6 +100,7 @@ class Table:
         self.round_number = round_number
         self.places: list[int] = []
         self.history: list[tuple[int, Move]] = []
+        self._played: list[tuple[int, Move]] = []  # the entries of history that are plays
         # The public history: moves as played, other events as text. Only ever appended to:
         # every view's History shares it (``_log``, its entries made text when first read).
         self._shown: list[tuple[int, Play | str]] = []
@@ -292,12 +293,13 @@ class Table:
                           tally=self._tallied(), bid=self.bid)
 
     def _tallied(self) -> PlayTally:
-        """The plays so far as scoring reads them: the last tally while no move was made
-        since, else a new one that reads only the moves since the last (read) one."""
+        """The plays so far as scoring reads them (from ``_played``, the history's plays
+        alone: no pass read): the last tally while no play was made since, else a new one
+        that reads only the plays since the last (read) one."""
         last = self._tally
-        if last is not None and last.covers(self.history):
+        if last is not None and last.covers(self._played):
             return last
-        tally = self._tally = PlayTally(history=self.history, earlier=last)
+        tally = self._tally = PlayTally(history=self._played, earlier=last)
         return tally
 
     def holder(self, card: int) -> int:
@@ -514,6 +516,7 @@ class Table:
         entry = (seat, mv)
         self.history.append(entry)
         self._shown.append(entry)
+        self._played.append(entry)
         hand = self.hands[seat]
         h = self._held[seat]
         if h is not None and h.cards is hand:
