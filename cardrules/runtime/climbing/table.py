@@ -369,15 +369,20 @@ class Table:
                 if auction is not None and not auction.over:
                     return list(self._bid_list(auction))
                 return list(self._moves())
-            # a follow, the commonest case: ``_moves`` made in place
-            seat = self.seat
-            h = self._held[seat]
-            if h is None or h.cards is not self.hands[seat]:
-                h = self._hold(seat)
-            acts = self._acts = follow = self._followers[current.kind](h, current)
-            if self._may_pass or not follow:
-                follow.insert(0, PASS)
+            acts = self._follow(current)  # a follow, the commonest case
         return list(acts)
+
+    def _follow(self, current: Play) -> list[Move]:
+        """``_moves`` of a follow, made in place (and kept): the plays that beat ``current``,
+        a pass first where it may (the auction is over once a play is on the table)."""
+        seat = self.seat
+        h = self._held[seat]
+        if h is None or h.cards is not self.hands[seat]:
+            h = self._hold(seat)
+        acts = self._acts = self._followers[current.kind](h, current)
+        if self._may_pass or not acts:
+            acts.insert(0, PASS)
+        return acts
 
     def bot_actions(self) -> Sequence[Action]:
         """The legal actions, as ``legal_actions()`` lists them, without the copy: the list
@@ -385,10 +390,13 @@ class Table:
         lead, the module's ``lead_choices``, whose plays are made as they are asked for."""
         acts = self._acts
         if acts is None:
+            current = self.current
+            if current is not None:  # a follow, the commonest case
+                return self._follow(current)
             auction = self.auction
             if auction is not None and not auction.over:
                 return self._bid_list(auction)
-            if self.current is None and not self.first_pending and not self.over:
+            if not self.first_pending and not self.over:
                 seat = self.seat
                 h = self._held[seat]
                 if h is None or h.cards is not self.hands[seat]:
