@@ -156,6 +156,7 @@ BotFn = TypeVar("BotFn", bound=Callable[..., object])
 # The bots that read nothing of their view (``blind``), kept (so compared by identity: a
 # bot need not be hashable).
 _BLIND: list[object] = []
+_BLIND_IDS: set[int] = set()  # their ids (each kept alive in _BLIND: no id is reused)
 
 
 def blind(bot: BotFn) -> BotFn:
@@ -163,6 +164,7 @@ def blind(bot: BotFn) -> BotFn:
     view for it, and hands it None instead. A bot that reads its view is never declared so,
     and is given its view as ever. Returns the bot itself."""
     _BLIND.append(bot)
+    _BLIND_IDS.add(id(bot))
     return bot
 
 
@@ -227,7 +229,7 @@ class BotSeats(SeatTable[V, A]):
         bots, rng = self.bot_fns, self.bot_rng
         view, legal, apply = self.view, self.bot_actions, self.apply
         # Per seat: whether its bot reads its view (a ``blind`` bot is handed None instead).
-        sees = [not any(bot is b for b in _BLIND) for bot in bots]
+        sees = [id(bot) not in _BLIND_IDS for bot in bots]
         nothing = cast(V, None)
         while not self.over:
             seat = self.seat
