@@ -649,83 +649,108 @@ class ModuleView:
         non-bomb or a lower bomb rung (all beat it), skip a higher rung (none do) and compare
         by rung and key on their own kind's plays; ``beats`` settles the rest. A kind is
         asked only when the hand's counts allow one of its plays (``needs``)."""
-        sizes, groups, bombs, tiers = self.fixed_sizes, self.groups, self.bomb_rungs, self.tiers
+        return [lines for lines, _ in map(self._follow_lines, range(len(self.kinds)))]
+
+    @functools.cached_property
+    def follow_choosers(self) -> list[list[str]]:
+        """Per kind K: the body of ``follow_choices_K``, ``follow_K`` with each run kind that
+        ``lead_choices`` counts (a RunPart) added as a RunAbovePart (``counted``: a Choices
+        once one has plays, else the list); empty where no kind's follow plays are counted
+        (the table asks ``follow_K``)."""
         out = []
-        for k in range(len(self.g.combinations)):
-            calls: list[str] = []  # each adds plays to ``out``, in FOLLOW_KINDS order
-            runs: list[str] = []
-            floor = size = checked = False
-            plain = 0  # calls of one generator, untested
-            for j in self.follow_kinds[k]:
-                kj = self.kinds[j]
-                name = self.g.combinations[j].name
-                gen = f"candidates_{name}"
-                if kj.sequence:
-                    gen_floor = f"sequences_{name}(by_rank, floor, runs_{kj.sequence})"
-                else:
-                    gen_floor = f"{gen}(hand, by_rank, floor)"
-                if bombs[j] >= 0 and bombs[k] < 0:  # a bomb beats every non-bomb
-                    calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
-                elif bombs[j] >= 0 and bombs[j] != bombs[k]:  # a higher bomb rung beats it
-                    if bombs[j] > bombs[k]:
-                        calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
-                elif bombs[j] >= 0 and groups[j] == groups[k]:  # one kind: by rung, then key
-                    calls += self.asked(j, f"out += {gen_floor}", runs)
-                    floor = True
-                elif groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
-                    calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank) "
-                                        "if beats(p, current)]", runs)
-                    checked = True
-                elif tiers[j] < tiers[k]:
-                    continue  # a lower rung of the ladder never beats it
-                elif not sizes[j] and (kj.ranked_run or kj.kicked[0]) and kj.size_lines:
-                    # a run's generator makes only plays of the size asked, stronger than
-                    # the floor, of the current play's group: each beats it
-                    calls += self.asked(j, f"out += {gen}(hand, by_rank, floor, size)", runs,
-                                        follow=j == k and bool(kj.ranked_run))
-                    floor = size = True
-                elif not sizes[j]:
-                    calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank, floor, "
-                                        "size) if beats(p, current)]", runs)
-                    floor = size = checked = True
-                elif not sizes[k]:
-                    calls += [f"if size == {sizes[j]}:",
-                              *("    " + x for x in self.asked(j, f"out += {gen_floor}", runs))]
-                    floor = size = True
-                elif sizes[j] == sizes[k] and (kj.fast_single or kj.rank_single):
-                    # One shared Play per card: those above the current card (bisection on
-                    # its CARD_KEY, or its RANK), or all of them on a higher rung.
-                    single = kj is self.singles_kind
-                    cards = "h.singles" if single else "hand"
-                    if tiers[j] == tiers[k]:
-                        keys = "h.single_keys" if single and kj.dedupe else "h.keys"
-                        calls.append(f"start = bisect_right({keys}, "
-                                     "RANK_TOP_KEY[current.key[0]])" if kj.rank_single
-                                     else f"start = bisect_right({keys}, current.key[0])")
-                        cards = "h.singles[start:]" if single else "hand[start:]"
-                    if kj.dedupe and not single:  # (a SeatHand's singles: each card once)
-                        cards = f"dict.fromkeys({cards})"
-                    calls.append(f"out += {cards}" if single else
-                                 f"out += [PLAYS_{name}[x] for x in {cards}]")
-                    plain += 1
-                elif sizes[j] == sizes[k]:
-                    calls += self.asked(j, f"out += {gen_floor}", runs, follow=j == k)
-                    floor = True
-            lines = ["floor = (current.tier, current.key)"] if floor else []
-            lines += ["size = len(current.cards)"] if size else []
-            lines += _reads(calls)
-            if calls and plain == 1 and calls[-1].startswith("out += ") \
-                    and all(c.startswith("start = ") for c in calls[:-1]):  # a list already
-                last = calls[-1][len("out += "):]
-                lines += [*calls[:-1], "return " + (last if last.startswith("[")
-                                                    or "[start:]" in last else f"list({last})")]
-            elif len(calls) == 1 and calls[0].startswith("out += ") and not checked:
-                # one generator, asked unconditionally: its plays as they come
-                lines.append("return list(" + calls[0][len("out += "):] + ")")
-            else:
-                lines += ["out: list[Play] = []", *calls, "return out"]
-            out.append(lines)
+        for k in range(len(self.kinds)):
+            lines, parts = self._follow_lines(k, counted=True)
+            out.append(lines if parts else [])
         return out
+
+    def _follow_lines(self, k: int, counted: bool = False) -> tuple[list[str], int]:
+        """``followers[k]``, or with ``counted`` ``follow_choosers[k]``; and how many
+        counted parts it adds."""
+        sizes, groups, bombs, tiers = self.fixed_sizes, self.groups, self.bomb_rungs, self.tiers
+        parts = 0
+        calls: list[str] = []  # each adds plays to ``out``, in FOLLOW_KINDS order
+        runs: list[str] = []
+        floor = size = checked = False
+        plain = 0  # calls of one generator, untested
+        for j in self.follow_kinds[k]:
+            kj = self.kinds[j]
+            name = self.g.combinations[j].name
+            gen = f"candidates_{name}"
+            if kj.sequence:
+                gen_floor = f"sequences_{name}(by_rank, floor, runs_{kj.sequence})"
+            else:
+                gen_floor = f"{gen}(hand, by_rank, floor)"
+            if bombs[j] >= 0 and bombs[k] < 0:  # a bomb beats every non-bomb
+                calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
+            elif bombs[j] >= 0 and bombs[j] != bombs[k]:  # a higher bomb rung beats it
+                if bombs[j] > bombs[k]:
+                    calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
+            elif bombs[j] >= 0 and groups[j] == groups[k]:  # one kind: by rung, then key
+                calls += self.asked(j, f"out += {gen_floor}", runs)
+                floor = True
+            elif groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
+                calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank) "
+                                    "if beats(p, current)]", runs)
+                checked = True
+            elif tiers[j] < tiers[k]:
+                continue  # a lower rung of the ladder never beats it
+            elif not sizes[j] and (kj.ranked_run or kj.kicked[0]) and kj.size_lines:
+                # a run's generator makes only plays of the size asked, stronger than
+                # the floor, of the current play's group: each beats it (counted,
+                # where the kind's lead plays are: ``run_above_part``)
+                part = self.run_above_part(j) if counted else ""
+                parts += bool(part)
+                call = f"out = counted(out, {part})" if part else \
+                    f"out += {gen}(hand, by_rank, floor, size)"
+                calls += self.asked(j, call, runs, follow=j == k and bool(kj.ranked_run))
+                floor = size = True
+            elif not sizes[j]:
+                calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank, floor, "
+                                    "size) if beats(p, current)]", runs)
+                floor = size = checked = True
+            elif not sizes[k]:
+                calls += [f"if size == {sizes[j]}:",
+                          *("    " + x for x in self.asked(j, f"out += {gen_floor}", runs))]
+                floor = size = True
+            elif sizes[j] == sizes[k] and (kj.fast_single or kj.rank_single):
+                # One shared Play per card: those above the current card (bisection on
+                # its CARD_KEY, or its RANK), or all of them on a higher rung.
+                single = kj is self.singles_kind
+                cards = "h.singles" if single else "hand"
+                if tiers[j] == tiers[k]:
+                    keys = "h.single_keys" if single and kj.dedupe else "h.keys"
+                    calls.append(f"start = bisect_right({keys}, "
+                                 "RANK_TOP_KEY[current.key[0]])" if kj.rank_single
+                                 else f"start = bisect_right({keys}, current.key[0])")
+                    cards = "h.singles[start:]" if single else "hand[start:]"
+                if kj.dedupe and not single:  # (a SeatHand's singles: each card once)
+                    cards = f"dict.fromkeys({cards})"
+                if counted and cards == "h.singles":  # (a Choices keeps the list: a copy)
+                    cards = "h.singles[:]"
+                calls.append(f"out += {cards}" if single else
+                             f"out += [PLAYS_{name}[x] for x in {cards}]")
+                plain += 1
+            elif sizes[j] == sizes[k]:
+                calls += self.asked(j, f"out += {gen_floor}", runs, follow=j == k)
+                floor = True
+        lines = ["floor = (current.tier, current.key)"] if floor else []
+        lines += ["size = len(current.cards)"] if size else []
+        lines += _reads(calls)
+        if counted:  # (``extend``: what a list and a Choices both have, for mypy)
+            calls = [c.replace("out += ", "out.extend(", 1) + ")"
+                     if c.lstrip().startswith("out += ") else c for c in calls]
+            lines += ["out: list[Play] | Choices = []", *calls, "return out"]
+        elif calls and plain == 1 and calls[-1].startswith("out += ") \
+                and all(c.startswith("start = ") for c in calls[:-1]):  # a list already
+            last = calls[-1][len("out += "):]
+            lines += [*calls[:-1], "return " + (last if last.startswith("[")
+                                                or "[start:]" in last else f"list({last})")]
+        elif len(calls) == 1 and calls[0].startswith("out += ") and not checked:
+            # one generator, asked unconditionally: its plays as they come
+            lines.append("return list(" + calls[0][len("out += "):] + ")")
+        else:
+            lines += ["out: list[Play] = []", *calls, "return out"]
+        return lines, parts
 
     @functools.cached_property
     def leaders(self) -> list[str]:
@@ -790,6 +815,21 @@ class ModuleView:
                     f"{avoid!r}, CARD_KEY)")
         return ""
 
+    def run_above_part(self, j: int) -> str:
+        """For a run kind whose lead plays are a ``RunPart``: the RunAbovePart of its plays
+        that beat ``current`` (``floor``, ``size``) at a follow; else ""."""
+        part = self.lazy_part(j)
+        if not part.startswith("RunPart("):
+            return ""
+        k, c = self.kinds[j], self.g.combinations[j]
+        s = c.shape
+        assert isinstance(s, ir.RunShape)
+        within = tuple(self.rank_index[r] for r in s.within)
+        copies = f", {self.g.copies}" if self.g.copies > 1 else ""
+        return (f"RunAbovePart(candidates_{k.name}, hand, by_rank, ({k.index}, {k.group}, "
+                f"{k.tier}, {k.bomb}), {s.width}, {s.min_len}, {s.max_len}, {within!r}, floor, "
+                f"size{copies})")
+
     def _only_odd(self, c: ir.Combination, other: str) -> bool:
         """Whether kind ``other``, tried before the winged run ``c``, can match only its odd
         sets: ``other`` is a run without wings of ``c``'s width (every rank of its plays
@@ -814,8 +854,9 @@ class ModuleView:
     @property
     def choice_imports(self) -> list[str]:
         """The Parts ``lead_choices`` makes, and Choices."""
-        used = " ".join(self.choosers)
-        return ["Choices", *(n for n in ("AttachedPart", "KickerPart", "RunPart", "WingedPart")
+        used = " ".join(self.choosers) + " ".join(" ".join(f) for f in self.follow_choosers)
+        return ["Choices", *(n for n in ("AttachedPart", "KickerPart", "RunAbovePart", "RunPart",
+                                         "WingedPart", "counted")
                              if f"{n}(" in used)]
 
     @functools.cached_property

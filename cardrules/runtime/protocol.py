@@ -10,6 +10,7 @@ from ..cards import format_cards
 from .core import GameModule
 
 if TYPE_CHECKING:  # (seathand.py imports Play from here)
+    from .climbing.choices import Choices
     from .climbing.seathand import SeatHand
 
 
@@ -147,6 +148,10 @@ class RulesModule(GameModule, Protocol):
     SINGLES: dict[int, Play] | None
     # FOLLOWERS[kind]: ``follow_plays`` for a play of that kind (what the table calls)
     FOLLOWERS: tuple[Callable[[SeatHand, Play], list[Play]], ...]
+    # FOLLOW_CHOICES[kind]: the same as a Choices (plays made as they are asked for) where
+    # the kind's follow plays are counted (the list where none are), else None (what
+    # ``bot_actions`` calls)
+    FOLLOW_CHOICES: tuple[Callable[[SeatHand, Play], list[Play] | Choices] | None, ...]
 
     @property
     def classify(self) -> Callable[[Sequence[int]], Play | None]: ...

@@ -864,6 +864,20 @@ FOLLOWERS: tuple[Follower, ...] = (
 )
 
 
+# FOLLOW_CHOICES[kind]: ``follow_KIND`` as a sequence whose plays are made as they are asked
+# for, where the kind's follow plays are counted (``follow_choices_KIND``); else None
+FOLLOW_CHOICES: tuple[None, ...] = (
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
+)
+
+
 # ---------------------------------------------------------------- play flow
 FIRST_CARD = 40
 FIRST_LOWEST = False

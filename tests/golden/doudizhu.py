@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from cardrules.runtime.protocol import Play, ScoreView
-from cardrules.runtime.climbing.choices import Choices, AttachedPart, KickerPart, RunPart, WingedPart
+from cardrules.runtime.climbing.choices import Choices, AttachedPart, KickerPart, RunAbovePart, RunPart, WingedPart, counted
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     gen_kicker_sets,
@@ -1350,6 +1350,80 @@ FOLLOWERS: tuple[Follower, ...] = (
     follow_four_pairs,
     follow_bomb,
     follow_rocket,
+)
+
+
+def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
+    """``follow_straight`` as a sequence whose plays are made as they are asked for: the
+    runs that beat ``current`` counted from the hand, each made alone (what a bot choosing
+    one at random reads); the list where there are none."""
+    floor = (current.tier, current.key)
+    size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
+    out: list[Play] | Choices = []
+    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
+        out = counted(out, RunAbovePart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
+    if h.most >= 4:
+        out.extend(candidates_bomb(hand, by_rank))
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(candidates_rocket(hand, by_rank))
+    return out
+
+
+def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
+    """``follow_pairs`` as a sequence whose plays are made as they are asked for: the
+    runs that beat ``current`` counted from the hand, each made alone (what a bot choosing
+    one at random reads); the list where there are none."""
+    floor = (current.tier, current.key)
+    size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
+    out: list[Play] | Choices = []
+    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
+        out = counted(out, RunAbovePart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
+    if h.most >= 4:
+        out.extend(candidates_bomb(hand, by_rank))
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(candidates_rocket(hand, by_rank))
+    return out
+
+
+def follow_choices_plane(h: SeatHand, current: Play) -> list[Play] | Choices:
+    """``follow_plane`` as a sequence whose plays are made as they are asked for: the
+    runs that beat ``current`` counted from the hand, each made alone (what a bot choosing
+    one at random reads); the list where there are none."""
+    floor = (current.tier, current.key)
+    size = len(current.cards)
+    hand = h.cards
+    by_rank = h.by_rank
+    out: list[Play] | Choices = []
+    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
+        out = counted(out, RunAbovePart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
+    if h.most >= 4:
+        out.extend(candidates_bomb(hand, by_rank))
+    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(candidates_rocket(hand, by_rank))
+    return out
+
+
+# FOLLOW_CHOICES[kind]: ``follow_KIND`` as a sequence whose plays are made as they are asked
+# for, where the kind's follow plays are counted (``follow_choices_KIND``); else None
+FOLLOW_CHOICES: tuple[Callable[[SeatHand, Play], list[Play] | Choices] | None, ...] = (
+    None,
+    None,
+    None,
+    None,
+    None,
+    follow_choices_straight,
+    follow_choices_pairs,
+    follow_choices_plane,
+    None,
+    None,
+    None,
+    None,
+    None,
+    None,
 )
 
 

@@ -16,13 +16,24 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, repeat
 from math import comb, prod
-from typing import TypeVar, overload
+from typing import Protocol, TypeVar, overload
 
 from ..protocol import Play
 from .shapes import _subsets, kicker_units
 
 T = TypeVar("T")
 Gen = Callable[[Sequence[int], dict[int, list[int]]], Iterable[Play]]
+
+
+class RunGen(Protocol):
+    """A run's generator, asked at a follow for the runs of ``size`` cards stronger than
+    ``floor`` (at a lead, a ``Gen``)."""
+
+    def __call__(self, hand: Sequence[int], by_rank: dict[int, list[int]],
+                 floor: tuple[int, tuple[int, ...]] | None = None,
+                 size: int = 0) -> Iterable[Play]: ...
+
+
 # What each Play of a kind shares: (kind, group, tier, bomb)
 Fields = tuple[int, int, int, int]
 
@@ -45,6 +56,19 @@ class Choices(Sequence[Play]):
             self._parts.append(part)
             self._ends.append(self._size)
         return self
+
+    def extend(self, plays: Iterable[Play]) -> None:
+        """``out += plays``, as a list's."""
+        self += plays
+
+    def insert(self, i: int, play: Play) -> None:
+        """Add ``play`` before every other (a follow's pass), as a list's ``insert(0, play)``
+        (the only place a play is inserted)."""
+        if i:
+            raise IndexError("a play is inserted first only")
+        self._parts.insert(0, [play])
+        self._ends = [1, *[end + 1 for end in self._ends]]
+        self._size += 1
 
     def add(self, part: Part) -> None:
         if part.total:
@@ -84,6 +108,20 @@ class Choices(Sequence[Play]):
         for part in self._parts:
             out += part
         return out
+
+
+def counted(out: list[Play] | Choices, part: Part) -> list[Play] | Choices:
+    """``out`` (a follow's plays so far) and then the counted ``part``: a Choices, or the
+    list itself while the part has no plays (so a follow with none stays a list)."""
+    if not part.total:
+        return out
+    if out.__class__ is list:
+        choices = Choices()
+        choices += out
+        out = choices
+    assert isinstance(out, Choices)
+    out.add(part)
+    return out
 
 
 class Part(Sequence[Play]):
@@ -151,6 +189,12 @@ def _distinct_count(cards: tuple[int, ...], width: int) -> int:
     decks one set (as ``_subsets`` makes them); a deck's ranks hold few cards, so few are
     asked."""
     return len(list(_subsets(list(cards), width)))
+
+
+@lru_cache(maxsize=1024)
+def _tops(within: tuple[int, ...], length: int) -> tuple[int, ...]:
+    """The highest rank of each run of ``length`` ranks of ``within``, by start."""
+    return tuple(max(within[i:i + length]) for i in range(len(within) - length + 1))
 
 
 def _pick(pools: Sequence[Sequence[T]], at: int) -> list[T]:
@@ -264,6 +308,62 @@ class RunPart(Part):
             return self._play(tuple(_pick([self.by_rank[r] for r in ranks], at)), top)
         cards = [list(dict.fromkeys(self.by_rank[r])) for r in ranks]
         return self._play(tuple(_pick(cards, at)), top)
+
+
+class RunAbovePart(RunPart):
+    """``candidates_KIND(hand, by_rank, floor, size)`` of ``RunPart``'s runs (a follow):
+    the runs of ``size`` cards stronger than ``floor``, made as ``run_plays`` makes them
+    (by start: one length), a segment per start whose run is stronger, its count the
+    product of its ranks' choices."""
+
+    __slots__ = ("follow", "floor", "size")
+
+    def __init__(self, gen: RunGen, hand: Sequence[int], by_rank: dict[int, list[int]],
+                 fields: Fields, width: int, min_len: int, max_len: int,
+                 within: tuple[int, ...], floor: tuple[int, tuple[int, ...]], size: int,
+                 copies: int = 1) -> None:
+        Part.__init__(self, gen, hand, by_rank, fields)
+        self.follow, self.floor, self.size = gen, floor, size
+        self.width, self.copies, self.within = width, copies, within
+        length = size // width
+        self.min_len = self.max_len = length
+        self.held = held = []
+        tier = fields[2]
+        if size % width or not min_len <= length <= max_len or tier < floor[0]:
+            return  # (the generator makes none)
+        tops = _tops(within, length)
+        if tier == floor[0]:  # the runs whose highest rank is above the floor's (a key
+            # of one rank, ``(top,) > key`` as ``top > key[0]``)
+            key = floor[1][0]
+            starts = [i for i, top in enumerate(tops) if top > key]
+            if not starts:
+                return
+        else:
+            starts = list(range(len(tops)))
+        lo = starts[0]  # the ranks of those runs alone: ``held[i - lo]``
+        held += _held(by_rank, within[lo:starts[-1] + length], width)
+        if copies > 1:  # the rank's distinct cards, or sets of cards (as ``RunPart``)
+            for i, n in enumerate(held):
+                if n:
+                    cards = by_rank[within[lo + i]]
+                    held[i] = len(set(cards)) if width == 1 else \
+                        _distinct_count(tuple(cards), width)
+        ends, segs = self._ends, self._segs
+        total = 0
+        for start in starts:
+            runs = prod(held[start - lo:start - lo + length])
+            if runs:
+                total += runs
+                ends.append(total)
+                segs.append((start,))
+        self.total = total
+
+    def _make(self, seg: tuple[int, ...], at: int) -> Play:
+        start = seg[0]
+        return self._run(self.within[start:start + self.min_len], at)
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self.follow(self.hand, self.by_rank, self.floor, self.size))
 
 
 class AttachedPart(Part):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from typing import NamedTuple
@@ -14,6 +14,7 @@ from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from ..core import IllegalMove, deal_each, shuffled_deck
 from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
+from .choices import Choices
 from .history import History, PublicLog
 from .scoreview import EndOfRound, PlayTally, sides_for
 from .seathand import SeatHand
@@ -44,6 +45,8 @@ def _seating(n: int) -> tuple[list[int], tuple[tuple[int, Play], ...]]:
 # A move is a Play (``str`` shows its cards, or "pass"); the pass is the Play with no cards.
 # An action is a move, or a Bid while the round's auction is on.
 Move = Play
+# A module's ``follow_choices_KIND``: a follow's plays, counted where they can be
+Chooser = Callable[[SeatHand, Play], list[Play] | Choices]
 Action = Play | Bid
 
 
@@ -123,6 +126,7 @@ class Table:
         # the rest given to the leader). The table changes a hand only through it.
         self._held: list[SeatHand | None] = [None] * self.n
         self._followers = m.FOLLOWERS
+        self._choosers = m.FOLLOW_CHOICES
         self._hidden = m.TEAMS == "hidden"
         # Hidden teams: the holder cards played so far, and the seats that played one.
         self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
@@ -372,27 +376,31 @@ class Table:
             acts = self._follow(current)  # a follow, the commonest case
         return list(acts)
 
-    def _follow(self, current: Play) -> list[Move]:
+    def _follow(self, current: Play, chooser: Chooser | None = None) -> list[Move] | Choices:
         """``_moves`` of a follow, made in place (and kept): the plays that beat ``current``,
-        a pass first where it may (the auction is over once a play is on the table)."""
+        a pass first where it may (the auction is over once a play is on the table); with
+        ``chooser`` (the module's ``FOLLOW_CHOICES`` of its kind, for a bot), the same as a
+        Choices whose counted plays are made as they are asked for."""
         seat = self.seat
         h = self._held[seat]
         if h is None or h.cards is not self.hands[seat]:
             h = self._hold(seat)
-        acts = self._acts = self._followers[current.kind](h, current)
+        acts = (chooser or self._followers[current.kind])(h, current)
         if self._may_pass or not acts:
             acts.insert(0, PASS)
+        self._acts = acts
         return acts
 
     def bot_actions(self) -> Sequence[Action]:
         """The legal actions, as ``legal_actions()`` lists them, without the copy: the list
         the table keeps for this position (replaced, never changed, by the next move); at a
-        lead, the module's ``lead_choices``, whose plays are made as they are asked for."""
+        lead, the module's ``lead_choices``, whose plays are made as they are asked for, and
+        so at a follow of a kind whose plays are counted (``FOLLOW_CHOICES``)."""
         acts = self._acts
         if acts is None:
             current = self.current
             if current is not None:  # a follow, the commonest case
-                return self._follow(current)
+                return self._follow(current, self._choosers[current.kind])
             auction = self.auction
             if auction is not None and not auction.over:
                 return self._bid_list(auction)

@@ -1,0 +1,61 @@
+"""``FOLLOW_CHOICES``: a follow's plays with its run kinds counted and made one at a time are
+``FOLLOWERS``' list, play for play, in every climbing game (built in, the test rules files,
+games drawn by rulesgen); and a table's ``bot_actions`` at every position reads as its
+``legal_actions``."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from replays import DATA, load_text
+from test_lead_choices import BUILT_IN, GAMES, hands
+
+from cardrules.runtime.climbing.choices import Choices, Part
+
+# every game drawn by rulesgen for the replays, besides those ``test_lead_choices`` asks
+DRAWN = json.loads(DATA.read_text(encoding="utf-8"))["generated"]
+ALL = GAMES + [load_text(g["name"], g["text"]) for g in DRAWN[3:]]
+
+
+@pytest.mark.parametrize("game", ALL, ids=lambda g: g.name)
+def test_follow_choices_are_the_follow_plays(game: Any) -> None:
+    m = game.module
+    rng = random.Random(f"follow:{game.name}")
+    counted = {k for k, chooser in enumerate(m.FOLLOW_CHOICES) if chooser is not None}
+    if not counted:
+        pytest.skip("no kind's follow plays are counted")
+    most = 27 if game.name in BUILT_IN else 14
+    currents = [p for hand in hands(m, rng, 200, most)
+                for p in m.lead_plays(m.new_hand(hand)) if p.kind in counted]
+    assert currents
+    parts = 0
+    for hand in hands(m, rng, 300, most):
+        h = m.new_hand(hand)
+        for current in rng.sample(currents, min(10, len(currents))):
+            eager = m.FOLLOWERS[current.kind](h, current)
+            lazy = m.FOLLOW_CHOICES[current.kind](h, current)
+            assert len(lazy) == len(eager), (sorted(hand), current)
+            asked = range(len(eager)) if len(eager) <= 1000 else \
+                rng.sample(range(len(eager)), 300)
+            assert [lazy[i] for i in asked] == [eager[i] for i in asked], (sorted(hand), current)
+            assert list(lazy) == eager
+            if isinstance(lazy, Choices):  # (else no run beats it: the list itself)
+                parts += sum(isinstance(p, Part) for p in lazy._parts)
+    if game.name in ("doudizhu", "shuang_kou"):
+        assert parts > 100  # the counted parts were asked, not only lists
+
+
+@pytest.mark.parametrize("game", ALL, ids=lambda g: g.name)
+def test_bot_actions_are_the_legal_actions(game: Any) -> None:
+    for seed in range(5):
+        t = game.new_table(seed=seed, seats=["random"] * game.players)
+        rng = random.Random(seed)
+        while not t.over:
+            bot = t.bot_actions()
+            legal = t.legal_actions()
+            assert len(bot) == len(legal)
+            assert [bot[i] for i in range(len(bot))] == legal == list(bot)
+            t.apply(rng.choice(bot))
