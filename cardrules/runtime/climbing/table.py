@@ -338,30 +338,27 @@ class Table:
             return acts
         if self.over:
             return []
-        seat = self.seat
-        hand = self.hands[seat]
-        h = self._held[seat]
-        if h is None or h.cards is not hand:
-            h = self._hold(seat)
         current = self.current
-        if current is None:
-            if self.first_pending:  # only the plays holding the card, made alone
-                acts = self.m.lead_plays_holding(h, self.first_card)
-            else:
-                acts = self.m.lead_plays(h)
+        if current is not None:
+            return self._follow(current)
+        h = self._seat_hand()
+        if self.first_pending:  # only the plays holding the card, made alone
+            acts = self.m.lead_plays_holding(h, self.first_card)
         else:
-            acts = follow = self._followers[current.kind](h, current)
-            if self._may_pass or not follow:
-                follow.insert(0, PASS)
+            acts = self.m.lead_plays(h)
         if self.auction is None or self.auction.over:  # (not the plays asked of a bidder)
             self._acts = acts
         return acts
 
-    def _hold(self, seat: int) -> SeatHand:
-        """The seat's SeatHand, made again from its hand (kept in CARD_KEY order)."""
-        m = self.m
-        h = self._held[seat] = SeatHand(self.hands[seat], m.RANK, m.SUIT, m.CARD_KEY,
-                                        m.SUIT_SLOTS, m.SINGLES)
+    def _seat_hand(self) -> SeatHand:
+        """The SeatHand of the seat to act, kept as it plays; made again from its hand (in
+        CARD_KEY order) when the hand is another list (a new deal, the rest given)."""
+        seat = self.seat
+        h = self._held[seat]
+        if h is None or h.cards is not self.hands[seat]:
+            m = self.m
+            h = self._held[seat] = SeatHand(self.hands[seat], m.RANK, m.SUIT, m.CARD_KEY,
+                                            m.SUIT_SLOTS, m.SINGLES)
         return h
 
     def legal_actions(self) -> list[Action]:
@@ -381,10 +378,10 @@ class Table:
         a pass first where it may (the auction is over once a play is on the table); with
         ``chooser`` (the module's ``FOLLOW_CHOICES`` of its kind, for a bot), the same as a
         Choices whose counted plays are made as they are asked for."""
-        seat = self.seat
+        seat = self.seat  # ``_seat_hand()`` written out: the commonest decision's path
         h = self._held[seat]
         if h is None or h.cards is not self.hands[seat]:
-            h = self._hold(seat)
+            h = self._seat_hand()
         acts = (chooser or self._followers[current.kind])(h, current)
         if self._may_pass or not acts:
             acts.insert(0, PASS)
@@ -405,10 +402,10 @@ class Table:
             if auction is not None and not auction.over:
                 return self._bid_list(auction)
             if not self.first_pending and not self.over:
-                seat = self.seat
+                seat = self.seat  # (``_seat_hand()`` written out, as in ``_follow``)
                 h = self._held[seat]
                 if h is None or h.cards is not self.hands[seat]:
-                    h = self._hold(seat)
+                    h = self._seat_hand()
                 acts = self._acts = self.m.lead_choices(h)
                 return acts
             return self._moves()
