@@ -191,6 +191,12 @@ def _distinct_count(cards: tuple[int, ...], width: int) -> int:
     return len(list(_subsets(list(cards), width)))
 
 
+def _distinct(cards: list[int], width: int) -> int:
+    """A run's choices of one rank with more decks: its distinct cards, or its distinct
+    sets of ``width`` cards."""
+    return len(set(cards)) if width == 1 else _distinct_count(tuple(cards), width)
+
+
 @lru_cache(maxsize=1024)
 def _tops(within: tuple[int, ...], length: int) -> tuple[int, ...]:
     """The highest rank of each run of ``length`` ranks of ``within``, by start."""
@@ -267,9 +273,7 @@ class RunPart(Part):
         for first, end in _stretches(held, min_len):
             if copies > 1:  # the rank's distinct cards, or sets of cards
                 for i in range(first, end):
-                    cards = by_rank[within[i]]
-                    held[i] = len(set(cards)) if width == 1 else \
-                        _distinct_count(tuple(cards), width)
+                    held[i] = _distinct(by_rank[within[i]], width)
             # runs ending at each rank: ``ending`` of min_len to max_len ranks, from those
             # ending at the rank before (one longer), the run of min_len ranks (``window``)
             # and less the one of max_len + 1
@@ -345,9 +349,7 @@ class RunAbovePart(RunPart):
         if copies > 1:  # the rank's distinct cards, or sets of cards (as ``RunPart``)
             for i, n in enumerate(held):
                 if n:
-                    cards = by_rank[within[lo + i]]
-                    held[i] = len(set(cards)) if width == 1 else \
-                        _distinct_count(tuple(cards), width)
+                    held[i] = _distinct(by_rank[within[lo + i]], width)
         ends, segs = self._ends, self._segs
         total = 0
         for start in starts:
