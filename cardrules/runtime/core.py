@@ -153,18 +153,16 @@ actions. ``Bot[SeatView, Action]`` is a climbing bot."""
 
 BotFn = TypeVar("BotFn", bound=Callable[..., object])
 
-# The bots that read nothing of their view (``blind``), kept (so compared by identity: a
-# bot need not be hashable).
-_BLIND: list[object] = []
-_BLIND_IDS: set[int] = set()  # their ids (each kept alive in _BLIND: no id is reused)
+# The bots that read nothing of their view (``blind``), by id (a bot need not be hashable),
+# each kept alive here so that its id is never another object's.
+_BLIND: dict[int, object] = {}
 
 
 def blind(bot: BotFn) -> BotFn:
     """Declare that ``bot`` never reads its view (as a random bot): ``play_out`` makes no
     view for it, and hands it None instead. A bot that reads its view is never declared so,
     and is given its view as ever. Returns the bot itself."""
-    _BLIND.append(bot)
-    _BLIND_IDS.add(id(bot))
+    _BLIND[id(bot)] = bot
     return bot
 
 
@@ -229,7 +227,7 @@ class BotSeats(SeatTable[V, A]):
         bots, rng = self.bot_fns, self.bot_rng
         view, legal, apply = self.view, self.bot_actions, self.apply
         # Per seat: whether its bot reads its view (a ``blind`` bot is handed None instead).
-        sees = [id(bot) not in _BLIND_IDS for bot in bots]
+        sees = [id(bot) not in _BLIND for bot in bots]
         nothing = cast(V, None)
         while not self.over:
             seat = self.seat
