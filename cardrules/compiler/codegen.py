@@ -512,6 +512,14 @@ class ModuleView:
     def unrolled_names(self) -> list[str]:
         return [chr(ord("a") + i) for i in range(self.unrolled_size)]
 
+    @property
+    def unrolled_repeats(self) -> list[str]:
+        """The tests of whether an unrolled card is given twice: one line per card, its
+        code against each later one's (compares, cheaper than a set or a mask of codes)."""
+        names = self.unrolled_names
+        return [" or ".join(f"{x} == {y}" for y in names[i + 1:])
+                for i, x in enumerate(names[:-1])]
+
     @functools.cached_property
     def rank_sets(self) -> dict[int, tuple[str, list[int]]]:
         """Per kind whose plays have few rank sets (a listed sequence, a run without wings):

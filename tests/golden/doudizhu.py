@@ -363,7 +363,7 @@ Matcher = Callable[[Sequence[int]], tuple[int, ...] | None]
 # suits it is NOT of, so a suit's bit stays clear only if every card is of that suit; a joker
 # is a suit of its own, the last); and whether a card is not in the deck (the bit at CARDS_AT,
 # which only such codes set). Cards of as many distinct ranks as cards are all in the deck,
-# each given once; else CARD_ONE tells (one bit per card: a card given twice leaves fewer).
+# each given once; else the codes are compared (a card given twice: two equal codes).
 
 RANKS_MASK = 0b111111111111111
 SUITS_AT = 15
@@ -374,7 +374,6 @@ CARD_BITS: tuple[int, ...] = tuple(
     1 << CARDS_AT if RANK[c] < 0
     else (1 << RANK[c]) | (SUITS_MASK & ~(1 << (SUITS_AT + SUIT[c] % SUIT_SLOTS)))
     for c in range(len(RANK)))
-CARD_ONE: tuple[int, ...] = tuple(1 << c for c in range(len(RANK)))
 MAX_CARDS = 60
 # RANK_CARDS[rank]: the deck's cards of the rank, in CARD_KEY order
 RANK_CARDS: tuple[tuple[int, ...], ...] = tuple(
@@ -570,17 +569,19 @@ Candidate = tuple[int, Matcher, frozenset[int] | None]  # kind, matcher, rank se
 
 def shape_kinds(n: int, ranks: int) -> tuple[tuple[Candidate, ...], ...]:
     """The kinds n cards of that many distinct ranks may be, in the order classify tries them,
-    (if of mixed suits, if all of one suit); () if none."""
-    by_suits = tuple(tuple((kind, match, sets) for kind, match, counts, suits, sets
-                           in MATCHERS_BY_SIZE.get(n, ())
-                           if (not counts or ranks in counts)
-                           and suits != ("mixed" if one_suit else "same"))
-                     for one_suit in (False, True))
-    return by_suits if any(by_suits) else ()
+    by the cards' suit bits (all set: of mixed suits, else all of one suit); () if none."""
+    mixed, same = (tuple((kind, match, sets) for kind, match, counts, suits, sets
+                         in MATCHERS_BY_SIZE.get(n, ())
+                         if (not counts or ranks in counts)
+                         and suits != ("mixed" if one_suit else "same"))
+                   for one_suit in (False, True))
+    every = SUITS_MASK >> SUITS_AT
+    return tuple(mixed if s == every else same for s in range(every + 1)) if mixed or same else ()
 
 
-# BY_SHAPE[number of cards][distinct ranks][all of one suit]: the kinds such cards may be: the
-# others cannot match (a compile-time table); BY_SHAPE[n][ranks] is () if none
+# BY_SHAPE[number of cards][distinct ranks][suit bits (bits >> SUITS_AT)]: the kinds such
+# cards may be: the others cannot match (a compile-time table); BY_SHAPE[n][ranks] is () if
+# none. The suit bits are all set for cards of mixed suits, one clear for cards of one suit
 BY_SHAPE: tuple[tuple[tuple[tuple[Candidate, ...], ...], ...], ...] = tuple(
     tuple(shape_kinds(n, ranks) for ranks in range(min(n, len(RANK_NAMES)) + 1))
     for n in range(MAX_CARDS + 1))
@@ -600,8 +601,11 @@ def classify(cards: Sequence[int]) -> Play | None:
         ranks = bits & RANKS_MASK
         count = ranks.bit_count()  # as many as cards: all in the deck, none twice
         if count != n:
-            ones = CARD_ONE[a] | CARD_ONE[b] | CARD_ONE[c] | CARD_ONE[d] | CARD_ONE[e]
-            if bits >> CARDS_AT or ones.bit_count() != n:
+            if (bits >> CARDS_AT
+                    or a == b or a == c or a == d or a == e
+                    or b == c or b == d or b == e
+                    or c == d or c == e
+                    or d == e):
                 raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
     else:
         bits = 0
@@ -613,10 +617,12 @@ def classify(cards: Sequence[int]) -> Play | None:
         count = ranks.bit_count()
         if count != n and (bits >> CARDS_AT or len(set(cards)) != n):
             raise ValueError(f"cards not in the deck, or given twice: {cards!r}")
-    if n > MAX_CARDS or not (by_suits := BY_SHAPE[n][count]):
+        if n > MAX_CARDS:
+            return None
+    if not (by_suits := BY_SHAPE[n][count]):
         return None
     ordered: tuple[int, ...] = ()
-    for kind, matcher, sets in by_suits[bits & SUITS_MASK != SUITS_MASK]:
+    for kind, matcher, sets in by_suits[bits >> SUITS_AT]:
         if sets is not None and ranks not in sets:
             continue
         if not ordered:

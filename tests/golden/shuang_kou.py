@@ -392,17 +392,19 @@ Candidate = tuple[int, Matcher, frozenset[int] | None]  # kind, matcher, rank se
 
 def shape_kinds(n: int, ranks: int) -> tuple[tuple[Candidate, ...], ...]:
     """The kinds n cards of that many distinct ranks may be, in the order classify tries them,
-    (if of mixed suits, if all of one suit); () if none."""
-    by_suits = tuple(tuple((kind, match, sets) for kind, match, counts, suits, sets
-                           in MATCHERS_BY_SIZE.get(n, ())
-                           if (not counts or ranks in counts)
-                           and suits != ("mixed" if one_suit else "same"))
-                     for one_suit in (False, True))
-    return by_suits if any(by_suits) else ()
+    by the cards' suit bits (all set: of mixed suits, else all of one suit); () if none."""
+    mixed, same = (tuple((kind, match, sets) for kind, match, counts, suits, sets
+                         in MATCHERS_BY_SIZE.get(n, ())
+                         if (not counts or ranks in counts)
+                         and suits != ("mixed" if one_suit else "same"))
+                   for one_suit in (False, True))
+    every = SUITS_MASK >> SUITS_AT
+    return tuple(mixed if s == every else same for s in range(every + 1)) if mixed or same else ()
 
 
-# BY_SHAPE[number of cards][distinct ranks][all of one suit]: the kinds such cards may be: the
-# others cannot match (a compile-time table); BY_SHAPE[n][ranks] is () if none
+# BY_SHAPE[number of cards][distinct ranks][suit bits (bits >> SUITS_AT)]: the kinds such
+# cards may be: the others cannot match (a compile-time table); BY_SHAPE[n][ranks] is () if
+# none. The suit bits are all set for cards of mixed suits, one clear for cards of one suit
 BY_SHAPE: tuple[tuple[tuple[tuple[Candidate, ...], ...], ...], ...] = tuple(
     tuple(shape_kinds(n, ranks) for ranks in range(min(n, len(RANK_NAMES)) + 1))
     for n in range(MAX_CARDS + 1))
@@ -433,10 +435,12 @@ def classify(cards: Sequence[int]) -> Play | None:
         count = ranks.bit_count()
         if count != n and bits >> CARDS_AT:
             raise ValueError(f"cards not in the deck: {cards!r}")
-    if n > MAX_CARDS or not (by_suits := BY_SHAPE[n][count]):
+        if n > MAX_CARDS:
+            return None
+    if not (by_suits := BY_SHAPE[n][count]):
         return None
     ordered: tuple[int, ...] = ()
-    for kind, matcher, sets in by_suits[bits & SUITS_MASK != SUITS_MASK]:
+    for kind, matcher, sets in by_suits[bits >> SUITS_AT]:
         if sets is not None and ranks not in sets:
             continue
         if not ordered:
