@@ -120,3 +120,42 @@ def test_a_cloned_table_shows_the_same_history_and_goes_its_own_way() -> None:
     copy.play_out()
     assert len(copy.view(0).history) > len(t.view(0).history) == len(before.history) == 12
     assert tuple(t.view(t.seat).history) == tuple(before.history)
+
+
+@pytest.mark.parametrize("name", CLIMBING)
+def test_a_history_kept_without_its_view_never_sees_later_moves(name: str) -> None:
+    """A view's History is the last view's, moved on, only when nothing holds it: one kept
+    alone (its view dropped), or kept through a view, keeps its length and entries."""
+    game = cardrules.load(name)
+    t: Any = game.new_table(seed=3, seats=["random"] * game.players)
+    kept: list[tuple[Any, tuple[tuple[int, str], ...]]] = []
+    views = 0
+    while not t.over:
+        if views % 3 == 0:
+            history = t.view(t.seat).history  # the view itself is dropped at once
+            kept.append((history, tuple(history)))
+        elif views % 3 == 1:
+            t.view(t.seat)  # held by nobody: the next view may move its History on
+        else:
+            view = t.view(t.seat)
+            kept.append((view.history, tuple(view.history)))
+            del view
+        views += 1
+        t.apply(t.bot_move())
+    for history, then in kept:
+        assert len(history) == len(then) and tuple(history) == then
+    assert len({id(h) for h, _ in kept}) == len(kept)
+
+
+def test_a_view_nobody_holds_gives_its_history_to_the_next() -> None:
+    """(CPython) the History of a view nobody holds any more is the next view's, moved on:
+    a view costs no new History."""
+    import sys
+    if not hasattr(sys, "getrefcount"):
+        pytest.skip("no reference counts here")
+    t: Any = cardrules.load("big_two").new_table(seed=1, seats=["random"] * 4)
+    first = id(t.view(t.seat).history)
+    t.apply(t.bot_move())
+    view = t.view(t.seat)
+    assert id(view.history) == first and len(view.history) == 1
+    assert tuple(view.history) == tuple(t.view(0).history)
