@@ -158,15 +158,16 @@ class Table:
         self._revealed: set[int] = set()
         # Per seat: the sides it knows, with the deal, sides and holder cards out they are for.
         self._holders_out = 0
-        self._known: dict[int, tuple[tuple[tuple[int, ...], ...], list[int], int,
-                                     tuple[int | None, ...]]] = {}
+        # (A list by seat, not a dict: ``view`` reads it at every decision.)
+        self._known: list[tuple[tuple[tuple[int, ...], ...], list[int], int,
+                                tuple[int | None, ...]] | None] = [None] * self.n
         # What views share until cards are played or dealt again (``_changes`` counts those):
         # the hand sizes and the places as tuples; the sides as a tuple.
         self._changes = 0
         self._public: tuple[int, tuple[int, ...], tuple[int, ...]] = (-1, (), ())
         self._sides: tuple[list[int], tuple[int | None, ...]] = ([], ())
         # Per seat: the holder cards it was dealt (with the deal they were counted in).
-        self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], Counter[int]]] = {}
+        self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
         self._scores: tuple[int, ...] | None = None
         self._tally: PlayTally | None = None  # the plays as the last end view tallied them
         self.seed = seed
@@ -442,11 +443,10 @@ class Table:
         table's own log up to its present length (a History: no copy, no text made until
         read)."""
         auction = self.auction
-        bidding = auction is not None and not auction.over
-        if bidding:
-            known = self.known_sides(seat)
-        elif self._hidden:  # ``known_sides``'s own test of what it keeps, without the call
-            kept = self._known.get(seat)
+        if auction is not None and not auction.over:
+            return self._bidding_view(seat, auction)
+        if self._hidden:  # ``known_sides``'s own test of what it keeps, without the call
+            kept = self._known[seat]
             known = kept[3] if kept is not None and kept[2] == self._holders_out \
                 and kept[0] is self.dealt and kept[1] is self.sides else self.known_sides(seat)
         else:
@@ -473,9 +473,18 @@ class Table:
         # ``SeatView._make`` does, without its checks).
         return _tuple_new(SeatView, (
             seat, tuple(hands[seat]), public[1], current.cards if current is not None else (),
-            self.last_player, history, public[2], known, bidding,
-            auction.high if bidding and auction is not None else self.bid,
-            self.leader, self.shown))
+            self.last_player, history, public[2], known, False, self.bid, self.leader,
+            self.shown))
+
+    def _bidding_view(self, seat: int, auction: Auction) -> SeatView:
+        """``view`` while the auction is on: the standing bid, the sides unknown."""
+        history = _new(History)
+        history._log = self._log
+        history._n = len(self._shown)
+        return _tuple_new(SeatView, (
+            seat, tuple(self.hands[seat]), _sizes(self.hands), (), self.last_player, history,
+            tuple(self.places), self.known_sides(seat), True, auction.high, self.leader,
+            self.shown))
 
     def _sides_shown(self) -> tuple[int | None, ...]:
         if self._sides[0] is not self.sides:
@@ -486,7 +495,7 @@ class Table:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
         side once it played a holder card, all sides once every holder card is out or in the
         viewer's own deal (a solo knows it plays alone), and always the viewer's own side."""
-        kept = self._known.get(seat)
+        kept = self._known[seat]
         if kept is not None and kept[0] is self.dealt and kept[1] is self.sides \
                 and kept[2] == self._holders_out and self._hidden:
             return kept[3]  # no holder card played since, the same deal and sides
@@ -494,13 +503,19 @@ class Table:
             return (None,) * self.n
         if not self._hidden:
             return tuple(self.sides)
-        played = self._holders_played
+        holders = self.m.TEAM_HOLDERS
         mine = self._holders_dealt.get(seat)
-        if mine is None or mine[0] is not self.dealt:
-            mine = (self.dealt, Counter(c for c in self.dealt[seat] if c in self._holders))
-            self._holders_dealt[seat] = mine
-        if all(played[c] + mine[1][c] >= self.m.COPIES for c in self.m.TEAM_HOLDERS):
-            known: tuple[int | None, ...] = tuple(self.sides)  # every holder card seen
+        if mine is None or mine[0] is not self.dealt:  # its copies of each holder card
+            mine = self._holders_dealt[seat] = (self.dealt,
+                                                tuple(map(self.dealt[seat].count, holders)))
+        played, copies = self._holders_played.get, self.m.COPIES
+        seen = True  # every holder card is out or in the seat's own deal
+        for c, n in zip(holders, mine[1], strict=True):
+            if played(c, 0) + n < copies:
+                seen = False
+                break
+        if seen:
+            known: tuple[int | None, ...] = tuple(self.sides)
         else:
             out: list[int | None] = [None] * self.n
             out[seat] = self.sides[seat]
