@@ -4,7 +4,6 @@ tricks, going out, end of round, scores. Every rule it applies comes from the co
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,28 +20,6 @@ from .scoreview import EndOfRound, PlayTally, sides_for
 from .seathand import SeatHand
 
 _new = object.__new__
-_tuple_new = tuple.__new__
-# How many references to an object ``sys.getrefcount`` counts (never 0, so without it, not
-# CPython, it tells nothing: a view's History is made new every time).
-_refs: Callable[[object], int] = getattr(sys, "getrefcount", lambda _: 0)
-
-
-class _Keeper:
-    kept: object
-
-
-def _unheld() -> int:
-    """What ``_refs`` says of an object an instance keeps when only it and the frame that
-    reads it hold it, read as ``Table.view`` reads its History (Python versions count their
-    own references differently: measured, not assumed)."""
-    keeper = _Keeper()
-    keeper.kept = _new(_Keeper)
-    kept = keeper.kept
-    return _refs(kept)
-
-
-_UNHELD = _unheld()
-
 
 def _sizes(hands: list[list[int]]) -> tuple[int, ...]:
     """The hands' sizes: three or four hands unpacked (a third of the time of ``map``)."""
@@ -131,7 +108,6 @@ class Table:
         # every view's History shares it (``_log``, its entries made text when first read).
         self._shown: list[tuple[int, Play | str]] = []
         self._log = PublicLog(self._shown, self.n)
-        self._view_history = self._log.view()  # the History the last view was given
         self.current: Play | None = None
         self.last_player = -1
         self.passes = 0
@@ -458,20 +434,13 @@ class Table:
             public = self._public = (self._changes, _sizes(hands),
                                      public[2] if len(public[2]) == len(self.places)
                                      else tuple(self.places))
-        # The history so far, sharing the table's log: the last view's History, its length
-        # moved on, when nothing holds it any more (no view, no caller: only the table and
-        # this frame, so nobody can see it change), else a new one.
-        history = self._view_history
-        if _refs(history) == _UNHELD:
-            history._n = len(self._shown)
-        else:
-            history = self._view_history = _new(History)
-            history._log = self._log
-            history._n = len(self._shown)
+        history = _new(History)  # the history so far, sharing the table's log
+        history._log = self._log
+        history._n = len(self._shown)
         current = self.current
         # Its fields in SeatView's order, made into the named tuple directly (what
         # ``SeatView._make`` does, without its checks).
-        return _tuple_new(SeatView, (
+        return tuple.__new__(SeatView, (
             seat, tuple(hands[seat]), public[1], current.cards if current is not None else (),
             self.last_player, history, public[2], known, False, self.bid, self.leader,
             self.shown))
