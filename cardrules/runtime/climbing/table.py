@@ -450,7 +450,7 @@ class Table:
         history = _new(History)
         history._log = self._log
         history._n = len(self._shown)
-        return _tuple_new(SeatView, (
+        return tuple.__new__(SeatView, (
             seat, tuple(self.hands[seat]), _sizes(self.hands), (), self.last_player, history,
             tuple(self.places), self.known_sides(seat), True, auction.high, self.leader,
             self.shown))
