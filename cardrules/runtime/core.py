@@ -3,7 +3,7 @@ seats, a round's result, a match and a bot are, whatever the game. Each family's
 (``climbing/``, ``tricks/``, ``banking/``) builds on this; the games above (cardrules/game.py
 and families/) put it together.
 
-- a deal: ``shuffled_deck``, ``deal_each``;
+- a deal: ``shuffled_deck`` (``shuffled``), ``deal_each``;
 - a move refused: ``IllegalMove``;
 - a table: ``SeatTable`` (whose turn it is, the legal actions, making one, a seat's view with
   hidden information, the result), and ``BotSeats``, the same table with seats that bots may
@@ -73,7 +73,14 @@ class GameModule(Protocol):
 def shuffled_deck(deck: Sequence[int], copies: int, rng: random.Random) -> list[int]:
     """Every card of the deck ``copies`` times, shuffled by ``rng`` (the same order as
     ``rng.shuffle`` gives)."""
-    cards = list(deck) if copies == 1 else [c for c in deck for _ in range(copies)]
+    return shuffled(list(deck) if copies == 1 else [c for c in deck for _ in range(copies)],
+                    rng)
+
+
+def shuffled(cards: list[int], rng: random.Random) -> list[int]:
+    """``cards`` shuffled in place by ``rng`` (as ``rng.shuffle`` does), and returned. The
+    order drawn depends only on the number of cards: any list of that length is put in the
+    same order (a deck's CARD_KEY values as its cards, for one)."""
     if _SHUFFLE_INLINE and type(rng) is random.Random:
         _shuffle(cards, rng.getrandbits)
     else:

@@ -36,28 +36,36 @@ class SeatHand:
 
     def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
                  card_key: Sequence[int], suit_slots: int,
-                 singles: Mapping[int, Play] | None = None) -> None:
+                 singles: Mapping[int, Play] | None = None, *,
+                 keys: list[int] | None = None) -> None:
+        """``keys``: ``CARD_KEY`` of each of ``cards``, when the caller has them (a deal
+        sorted by key), kept as ``keys``."""
         self.cards = cards
-        self.keys = [card_key[c] for c in cards]
+        self.keys = keys if keys is not None else [card_key[c] for c in cards]
         by_rank: dict[int, list[int]] = {}
         suits = [0] * suit_slots
-        for c in cards:  # split_by_rank, with the suits counted on the way
+        # at_least[n] gains a rank as its n-th card is met (at_least[1] is ``ranks``).
+        at_least = [0] * (len(cards) + 2)
+        ranks, most = 0, 1
+        for c in cards:  # split_by_rank, with the suits and the ranks' sizes counted
             r = rank[c]
             same = by_rank.get(r)
             if same is None:
                 by_rank[r] = [c]
+                ranks |= 1 << r
             else:
                 same.append(c)
+                n = len(same)
+                at_least[n] |= 1 << r
+                if n > most:
+                    most = n
             suits[suit[c]] += 1
+        if not ranks:
+            most = 0
+        at_least[1] = ranks
+        del at_least[most + 1:]
         self.by_rank, self.suits = by_rank, suits
-        most = max(map(len, by_rank.values()), default=0)
-        at_least = [0] * (most + 1)
-        for r, same in by_rank.items():
-            at_least[len(same)] |= 1 << r
-        for n in range(most - 1, 0, -1):  # ranks of exactly n cards -> of at least n
-            at_least[n] |= at_least[n + 1]
-        self.at_least, self.most = at_least, most
-        self.ranks = at_least[1] if most else 0
+        self.at_least, self.most, self.ranks = at_least, most, ranks
         self.single_keys = self.keys
         # singles: none, one per card (``_aligned``), or one per card held twice (``_twice``)
         self._aligned = self._twice = False

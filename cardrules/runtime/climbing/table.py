@@ -11,7 +11,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
-from ..core import IllegalMove, deal_each, shuffled_deck
+from ..core import IllegalMove, deal_each, shuffled, shuffled_deck
 from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
 from .choices import Choices
@@ -51,6 +51,22 @@ Action = Play | Bid
 
 
 _NO_HOLDERS: Counter[int] = Counter()  # the holder cards played, at a table without them
+
+# Per module: its deck as CARD_KEY values (each card COPIES times, in ``shuffled_deck``'s
+# order), and the card of each key; None when the keys do not tell the deck's cards apart.
+_KEYED: dict[RulesModule, tuple[list[int], list[int]] | None] = {}
+
+
+def _keyed_deck(m: RulesModule) -> tuple[list[int], list[int]] | None:
+    keys = [m.CARD_KEY[c] for c in m.DECK]
+    made = None
+    if keys and len(set(keys)) == len(keys) and min(keys) >= 0:
+        card_of = [-1] * (max(keys) + 1)
+        for c, k in zip(m.DECK, keys, strict=True):
+            card_of[k] = c
+        made = (keys if m.COPIES == 1 else [k for k in keys for _ in range(m.COPIES)], card_of)
+    _KEYED[m] = made
+    return made
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,12 +109,17 @@ class Table:
         self.m = m
         self.n = m.PLAYERS
         self.rng = random.Random(seed)
-        key = m.CARD_KEY.__getitem__
         self.rest: list[int] = []  # cards dealt to nobody (beyond the deal and the kitty)
-        dealt = self._deal() if hands is None else [list(h) for h in hands]
-        if hands is not None and rest is not None:
-            self.rest = list(rest)
-        self.hands: list[list[int]] = [sorted(h, key=key) for h in dealt]
+        # Per seat: its hand as dealt and the CARD_KEY of each card, when the deal made them
+        # (what its SeatHand keeps; taken when that is made).
+        self._hand_keys: list[tuple[list[int], list[int]] | None] = [None] * self.n
+        if hands is None:
+            self.hands: list[list[int]] = self._deal()
+        else:
+            key = m.CARD_KEY.__getitem__
+            self.hands = [sorted(h, key=key) for h in hands]
+            if rest is not None:
+                self.rest = list(rest)
         self.totals = list(totals) if totals is not None else [0] * self.n
         self.round_number = round_number
         self.places: list[int] = []
@@ -263,7 +284,7 @@ class Table:
             self._scores = (0,) * self.n
         else:
             self.deals += 1
-            self.hands = [sorted(h, key=self.m.CARD_KEY.__getitem__) for h in self._deal()]
+            self.hands = self._deal()
             self._changes += 1
             self._shown.append((-1, "all passed: a new deal"))
             self._open_auction((auction.first + 1) % self.n)
@@ -271,15 +292,33 @@ class Table:
 
     # ------------------------------------------------------------ setup
     def _deal(self) -> list[list[int]]:
-        deck = shuffled_deck(self.m.DECK, self.m.COPIES, self.rng)
-        dealt = self.n * self.m.DEAL_EACH
-        self.rest = deck[dealt:len(deck) - self.m.KITTY]
-        return deal_each(deck, self.n, self.m.DEAL_EACH)
+        """The hands dealt, each in CARD_KEY order (``rest``: the cards dealt to nobody)."""
+        m = self.m
+        n, each = self.n, m.DEAL_EACH
+        keyed = _KEYED[m] if m in _KEYED else _keyed_deck(m)
+        if keyed is None:
+            deck = shuffled_deck(m.DECK, m.COPIES, self.rng)
+            self.rest = deck[n * each:len(deck) - m.KITTY]
+            key = m.CARD_KEY.__getitem__
+            return [sorted(h, key=key) for h in deal_each(deck, n, each)]
+        # The deck's keys, shuffled as its cards would be: each hand sorted as plain numbers
+        # (no key function), then made cards; its keys kept for its SeatHand.
+        keys, card_of = shuffled(keyed[0][:], self.rng), keyed[1]
+        self.rest = [card_of[k] for k in keys[n * each:len(keys) - m.KITTY]]
+        hands = []
+        for seat in range(n):
+            hand_keys = keys[seat * each:(seat + 1) * each]
+            hand_keys.sort()
+            hand = [card_of[k] for k in hand_keys]
+            hands.append(hand)
+            self._hand_keys[seat] = (hand, hand_keys)
+        return hands
 
     def lowest_card(self) -> int:
-        """The lowest card in the hands (by the card key), or -1 if they are empty."""
-        cards = [c for h in self.hands for c in h]
-        return min(cards, key=self.m.CARD_KEY.__getitem__) if cards else -1
+        """The lowest card in the hands (by the card key), or -1 if they are empty: the
+        lowest of the hands' first cards (each hand is in CARD_KEY order)."""
+        firsts = [h[0] for h in self.hands if h]
+        return min(firsts, key=self.m.CARD_KEY.__getitem__) if firsts else -1
 
     def final_view(self) -> EndOfRound:
         """The view scores are computed from when the round is over: after ``first_out``
@@ -356,10 +395,14 @@ class Table:
         CARD_KEY order) when the hand is another list (a new deal, the rest given)."""
         seat = self.seat
         h = self._held[seat]
-        if h is None or h.cards is not self.hands[seat]:
+        hand = self.hands[seat]
+        if h is None or h.cards is not hand:
             m = self.m
-            h = self._held[seat] = SeatHand(self.hands[seat], m.RANK, m.SUIT, m.CARD_KEY,
-                                            m.SUIT_SLOTS, m.SINGLES)
+            dealt = self._hand_keys[seat]  # the keys the deal made, for the hand it dealt
+            self._hand_keys[seat] = None
+            h = self._held[seat] = SeatHand(
+                hand, m.RANK, m.SUIT, m.CARD_KEY, m.SUIT_SLOTS, m.SINGLES,
+                keys=dealt[1] if dealt is not None and dealt[0] is hand else None)
         return h
 
     def legal_actions(self) -> list[Action]:
