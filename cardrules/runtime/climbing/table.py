@@ -375,19 +375,12 @@ class Table:
             return acts
         if self.over:
             return []
-        if self.current is not None:  # a follow: made (and kept) by ``legal_actions``
-            self.legal_actions()
-            made = self._acts
-            assert made is not None
-            return made
-        h = self._seat_hand()
-        if self.first_pending:  # only the plays holding the card, made alone
-            acts = self.m.lead_plays_holding(h, self.first_card)
-        else:
-            acts = self.m.lead_plays(h)
-        if self.auction is None or self.auction.over:  # (not the plays asked of a bidder)
-            self._acts = acts
-        return acts
+        if self.bidding:  # a bidder's plays, as a lead (not kept: the actions are bids)
+            return self.m.lead_plays(self._seat_hand())
+        self.legal_actions()  # made (and kept) there
+        made = self._acts
+        assert made is not None
+        return made
 
     def _seat_hand(self) -> SeatHand:
         """The SeatHand of the seat to act, kept as it plays; made again from its hand (in
@@ -406,25 +399,29 @@ class Table:
 
     def legal_actions(self) -> list[Action]:
         acts = self._acts
-        if acts is None:
+        if acts is None:  # (the round over: ``_acts`` is [])
             current = self.current
-            if current is None:  # a lead, or the auction (the round over: ``_acts`` is [])
+            if current is None:  # a lead, or the auction
                 auction = self.auction
                 if auction is not None and not auction.over:
                     return list(self._bid_list(auction))
-                return list(self._moves())
-            # A follow, the commonest case: the plays that beat ``current``, a pass first
-            # where it may (the auction is over once a play is on the table). Made here, and
-            # in ``bot_actions`` with the module's ``FOLLOW_CHOICES`` of the kind (whose
-            # counted plays are made as they are asked for), not through a shared method:
-            # one Python call less a decision (2% of big_two's instructions).
-            seat = self.seat
+            seat = self.seat  # (``_seat_hand()`` written out)
             h = self._held[seat]
             if h is None or h.cards is not self.hands[seat]:
                 h = self._seat_hand()
-            acts = self._followers[current.kind](h, current)
-            if self._may_pass or not acts:
-                acts.insert(0, PASS)
+            if current is not None:
+                # A follow, the commonest case: the plays that beat ``current``, a pass first
+                # where it may (the auction is over once a play is on the table). Made here,
+                # and in ``bot_actions`` with the module's ``FOLLOW_CHOICES`` of the kind
+                # (whose counted plays are made as they are asked for), not through a shared
+                # method: one Python call less a decision (2% of big_two's instructions).
+                acts = self._followers[current.kind](h, current)
+                if self._may_pass or not acts:
+                    acts.insert(0, PASS)
+            elif self.first_pending:  # only the plays holding the card, made alone
+                acts = self.m.lead_plays_holding(h, self.first_card)
+            else:
+                acts = self.m.lead_plays(h)
             self._acts = acts
         return list(acts)
 
