@@ -696,7 +696,8 @@ class Table:
 
     def _decided(self, left: list[int]) -> bool:
         """Whether every way the rest could finish gives the same scores (asked until two
-        ways differ)."""
+        ways differ). If so they are the round's scores (``_finish`` asks no more): the first
+        way is the seats left in order, as ``final_view`` completes the places."""
         score, places = self.m.score, self.places
         orders = permutations(left)
         view = self.end_view(places + list(next(orders)))
@@ -705,6 +706,7 @@ class Table:
             order = places + list(rest)
             if score(view.placed({s: i + 1 for i, s in enumerate(order)})) != first:
                 return False
+        self._scores = first
         return True
 
     def _finish(self) -> None:
@@ -714,7 +716,8 @@ class Table:
         if len(left) == 1 and self.m.ROUND_END != "first_out":
             self.places.append(left[0])
             self._changes += 1
-        self._scores = self.m.score(self.final_view())
+        if self._scores is None:  # (else ``_decided`` scored this end)
+            self._scores = self.m.score(self.final_view())
 
     def result(self) -> Result:
         if not self.over or self._scores is None:
