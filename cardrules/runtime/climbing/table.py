@@ -328,7 +328,7 @@ class Table:
         """What the scoring reads: hands as they are, and the finishing order (the real
         one, or a supposed completion of it)."""
         order = self.places if places is None else places
-        return EndOfRound(cards_left=[len(h) for h in self.hands], held=self.hands,
+        return EndOfRound(cards_left=list(map(len, self.hands)), held=self.hands,
                           places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
                           totals=self.totals, round_number=self.round_number,
                           tally=self._tallied(), bid=self.bid)
@@ -713,8 +713,10 @@ class Table:
     # ------------------------------------------------------------ end of round
     def _round_over(self) -> bool:
         rule = self.m.ROUND_END
+        if rule == "first_out":
+            return True
         left = self.active()
-        if len(left) <= 1 or rule == "first_out":
+        if len(left) <= 1:
             return True
         if rule == "all_out":
             return False
@@ -738,10 +740,11 @@ class Table:
     def _finish(self) -> None:
         self.over = True
         self._acts = []  # (what ``legal_actions`` reads first)
-        left = self.active()
-        if len(left) == 1 and self.m.ROUND_END != "first_out":
-            self.places.append(left[0])
-            self._changes += 1
+        if self.m.ROUND_END != "first_out":
+            left = self.active()
+            if len(left) == 1:
+                self.places.append(left[0])
+                self._changes += 1
         if self._scores is None:  # (else ``_decided`` scored this end)
             self._scores = self.m.score(self.final_view())
 
@@ -749,5 +752,5 @@ class Table:
         if not self.over or self._scores is None:
             raise IllegalMove("the round is not over yet")
         return Result(scores=self._scores, places=tuple(self.places),
-                      cards_left=tuple(len(h) for h in self.hands))
+                      cards_left=tuple(map(len, self.hands)))
 
