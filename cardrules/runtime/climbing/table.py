@@ -95,6 +95,21 @@ class SeatView(NamedTuple):
 class Table:
     """One round at a table. ``seat`` is whose turn it is; ``legal_actions()`` what it may do."""
 
+    # Its fields as slots: more than 30 of them, so as plain attributes the instance dict was
+    # a full dict, read by a hashed look-up at every ``self.x`` (a slot is read at a fixed
+    # place: big_two -4.5% instructions a round). ``__dict__`` keeps any other attribute (a
+    # subclass's, a caller's) possible, and holds the rules module ``m``: ``vars(table)``
+    # shows it, for a deep copy to share (a module cannot be copied).
+    __slots__ = (
+        "n", "rng", "rest", "_hand_keys", "hands", "totals", "round_number", "places",
+        "history", "_played", "_shown", "_log", "current", "last_player", "passes", "_needed",
+        "_in", "_after", "_pass_entry", "over", "_acts", "_legal", "_held", "_followers",
+        "_choosers", "_hidden", "_holders", "_holders_played", "_revealed", "_holders_out",
+        "_known", "_changes", "_public", "_sides", "_holders_dealt", "_scores", "_tally",
+        "seed", "deals", "no_game", "given", "shown", "auction", "_bids", "bid", "sides",
+        "dealt", "leader", "first_pending", "first_card", "_may_pass", "seat", "__dict__",
+        "__weakref__")
+
     def __init__(self, m: RulesModule, *, seed: int | str | None = None,
                  hands: Sequence[Sequence[int]] | None = None, first_round: bool = True,
                  leader: int | None = None, totals: Sequence[int] | None = None,
