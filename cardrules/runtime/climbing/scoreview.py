@@ -135,6 +135,10 @@ def _counted(keys: Iterable[K], counts: dict[K, int]) -> dict[K, int]:
 
 
 class EndOfRound(SeatQuantities):
+    # Slots: a copy (``placed``) sets them, not a dict it would read by hashed look-ups.
+    __slots__ = ("n", "left", "held", "place_of", "sides", "totals", "round", "_tally", "bid",
+                 "_at")
+
     def __init__(self, *, cards_left: Sequence[int], held: Sequence[Collection[int]],
                  places: Mapping[int, int], sides: Sequence[int],
                  totals: Sequence[int] | None = None, round_number: int = 1,
@@ -162,7 +166,9 @@ class EndOfRound(SeatQuantities):
         """The same end of round with another finishing order (a completion scored beside
         others): what was read of the plays is shared, not read again."""
         other = _new(EndOfRound)
-        other.__dict__.update(self.__dict__)
+        other.n, other.left, other.held, other.sides, other.totals, other.round = \
+            self.n, self.left, self.held, self.sides, self.totals, self.round
+        other._tally, other.bid = self._tally, self.bid
         other.place_of, other._at = places, None
         return other
 
