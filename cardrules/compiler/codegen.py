@@ -357,14 +357,15 @@ class ModuleView:
         emitted += " ".join(self.choosers) + " ".join(" ".join(f) for f in self.followers)
         emitted += " distinct_combinations(" if any(k.loop == "distinct" for k in self.kinds) \
             else ""
+        emitted += " rank_groups(" if any(map(self.rank_groups, self.kinds)) else ""
         emitted += " RankGroups(" if any(k.loop == "distinct" and k.rank_size_key
                                          and not k.outranked_by for k in self.kinds) else ""
         helpers = ("distinct_combinations", "gen_cards", "gen_groups", "gen_kicker_sets",
                    "gen_kickers", "gen_numbered_sequences", "gen_ranked_runs", "gen_run",
                    "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
                    "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
-                   "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_mask",
-                   "run_plays")
+                   "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_groups",
+                   "rank_mask", "run_plays")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -772,23 +773,48 @@ class ModuleView:
         """``leaders``, or with ``counted`` ``choosers``."""
         calls: list[str] = []
         runs: list[str] = []
+        last = ""  # the ``if`` line of the last kind asked under tests
         for i, k in enumerate(self.kinds):
             part = self.lazy_part(i) if counted else ""
             if k is self.singles_kind:  # (a Choices keeps the list: a copy, not the hand's)
-                calls.append("out += h.singles[:]" if counted else "out += h.singles")
+                calls.append("parts.append(h.singles[:])" if counted else "out += h.singles")
                 continue
             if part:
-                call = f"out.add({part})"
+                plays = part
             elif k.fast_single or k.rank_single:
                 cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
-                call = f"out += [PLAYS_{k.name}[x] for x in {cards}]"
+                plays = f"[PLAYS_{k.name}[x] for x in {cards}]"
+            elif self.rank_groups(k):
+                plays = f"rank_groups(GROUPS_{k.name}, by_rank, h.at_least[{k.loop_size}])"
             elif k.sequence:
-                call = f"out += sequences_{k.name}(by_rank, None, runs_{k.sequence})"
+                plays = f"sequences_{k.name}(by_rank, None, runs_{k.sequence})"
             else:
-                call = f"out += candidates_{k.name}(hand, by_rank)"
-            calls += self.asked(i, call, runs)
-        start = "out = Choices()" if counted else "out: list[Play] = []"
-        return [*_reads(calls), start, *calls, "return out"]
+                plays = f"candidates_{k.name}(hand, by_rank)"
+            if not counted:
+                call = f"out += {plays}"
+            elif part or plays.startswith(("[", "rank_groups(")):  # a Part, or a list
+                call = f"parts.append({plays})"
+            else:
+                call = f"parts.append(list({plays}))"
+            asked = self.asked(i, call, runs)
+            if asked[0].startswith("if ") and asked[0] == last \
+                    and calls[-1].startswith("    "):
+                asked = asked[1:]  # the tests of the kind before: under its ``if``
+            last = asked[0] if asked[0].startswith("if ") else last
+            calls += asked
+        if counted:  # the parts made into Choices at once
+            first = calls[0] if calls and calls[0].startswith("parts.append(") else ""
+            start = f"parts: list[Sequence[Play]] = [{first[len('parts.append('):-1]}]" \
+                if first else "parts: list[Sequence[Play]] = []"
+            return [*_reads(calls), start, *calls[bool(first):], "return Choices(parts)"]
+        return [*_reads(calls), "out: list[Play] = []", *calls, "return out"]
+
+    def rank_groups(self, k: KindView) -> bool:
+        """Whether a lead asks ``rank_groups`` for the plays of kind ``k``: cards of one rank
+        from a GROUPS_KIND table, the ranks with enough cards read from ``h.at_least``,
+        lowest first, which is the hand's order where cards compare by rank first."""
+        return self.rank_first and (k.rank_table or (
+            k.loop == "distinct" and bool(k.rank_size_key) and not k.outranked_by))
 
     def lazy_part(self, i: int) -> str:
         """For a kind whose plays at a lead a ``choices`` Part can count and make one at a

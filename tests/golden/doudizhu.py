@@ -19,6 +19,7 @@ from cardrules.runtime.climbing.shapes import (
     group_by_rank,
     has_run,
     kicker_groups,
+    rank_groups,
     run_plays,
     run_pools,
     single_run_pools,
@@ -993,35 +994,31 @@ def lead_choices(h: SeatHand) -> Choices:
     each play made alone (what a bot choosing one at random reads)."""
     hand = h.cards
     by_rank = h.by_rank
-    out = Choices()
-    out += h.singles[:]
+    parts: list[Sequence[Play]] = [h.singles[:]]
     if h.most >= 2:
-        out += candidates_pair(hand, by_rank)
+        parts.append(rank_groups(GROUPS_pair, by_rank, h.at_least[2]))
     if h.most >= 3:
-        out += candidates_triple(hand, by_rank)
+        parts.append(rank_groups(GROUPS_triple, by_rank, h.at_least[3]))
     if h.most >= 3 and len(by_rank) >= 2:
-        out.add(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1))
+        parts.append(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1))
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        out.add(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2))
+        parts.append(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2))
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        out.add(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+        parts.append(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        out.add(RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+        parts.append(RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        out.add(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        out.add(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        out.add(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
+        parts.append(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+        parts.append(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
+        parts.append(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
     if h.most >= 4 and len(by_rank) >= 2:
-        out.add(KickerPart(candidates_four_singles, hand, by_rank, (10, 10, 0, -1), 4, 1, 2, (), CARD_KEY))
-    if h.most >= 4 and len(by_rank) >= 2:
-        out.add(KickerPart(candidates_four_pairs, hand, by_rank, (11, 11, 0, -1), 4, 2, 2, (), CARD_KEY))
+        parts.append(KickerPart(candidates_four_singles, hand, by_rank, (10, 10, 0, -1), 4, 1, 2, (), CARD_KEY))
+        parts.append(KickerPart(candidates_four_pairs, hand, by_rank, (11, 11, 0, -1), 4, 2, 2, (), CARD_KEY))
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        parts.append(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
-    return out
+        parts.append(list(candidates_rocket(hand, by_rank)))
+    return Choices(parts)
 
 
 def holding_triple_single(by_rank: dict[int, list[int]], card: int) -> list[Play]:

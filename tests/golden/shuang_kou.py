@@ -17,6 +17,7 @@ from cardrules.runtime.climbing.shapes import (
     distinct_combinations,
     group_by_rank,
     has_run,
+    rank_groups,
     run_plays,
     run_pools,
     single_run_pools,
@@ -671,23 +672,22 @@ def lead_choices(h: SeatHand) -> Choices:
     each play made alone (what a bot choosing one at random reads)."""
     hand = h.cards
     by_rank = h.by_rank
-    out = Choices()
-    out += h.singles[:]
+    parts: list[Sequence[Play]] = [h.singles[:]]
     if h.most >= 2:
-        out += candidates_pair(hand, by_rank)
+        parts.append(rank_groups(GROUPS_pair, by_rank, h.at_least[2]))
     if h.most >= 3:
-        out += candidates_triple(hand, by_rank)
+        parts.append(rank_groups(GROUPS_triple, by_rank, h.at_least[3]))
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        out.add(RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+        parts.append(RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        out.add(RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+        parts.append(RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
-        out.add(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+        parts.append(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        parts.append(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
-    return out
+        parts.append(list(candidates_joker_bomb(hand, by_rank)))
+    return Choices(parts)
 
 
 def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:

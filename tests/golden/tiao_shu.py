@@ -15,6 +15,7 @@ from cardrules.runtime.climbing.shapes import (
     RunsPresent,
     gen_numbered_sequences,
     group_by_rank,
+    rank_groups,
     rank_mask,
     split_by_rank,
 )
@@ -628,9 +629,9 @@ def lead_plays(h: SeatHand) -> list[Play]:
     out: list[Play] = []
     out += h.singles
     if h.most >= 2:
-        out += candidates_pair(hand, by_rank)
+        out += rank_groups(GROUPS_pair, by_rank, h.at_least[2])
     if h.most >= 3:
-        out += candidates_triple(hand, by_rank)
+        out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights:
         out += sequences_straight(by_rank, None, runs_straights)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, repeat
 from math import comb, prod
-from typing import Protocol, TypeVar, overload
+from typing import Protocol, TypeVar, cast, overload
 
 from ..protocol import Play
 from .shapes import _subsets, kicker_units
@@ -43,10 +43,19 @@ class Choices(Sequence[Play]):
 
     __slots__ = ("_parts", "_ends", "_size", "_asked")
 
-    def __init__(self) -> None:
-        self._parts: list[Sequence[Play]] = []
-        self._ends: list[int] = []  # the index after each part
-        self._size = 0
+    def __init__(self, parts: Iterable[Sequence[Play]] = ()) -> None:
+        """Choices of ``parts`` in order (lists and Parts; the empty ones left out): what
+        ``out += plays`` and ``add`` make one part at a time, made at once."""
+        kept: list[Sequence[Play]] = []
+        ends: list[int] = []  # the index after each part
+        size = 0
+        for part in parts:
+            n = len(part) if part.__class__ is list else cast(Part, part).total
+            if n:
+                size += n
+                kept.append(part)
+                ends.append(size)
+        self._parts, self._ends, self._size = kept, ends, size
         self._asked: Play | None = None  # the last play asked for
 
     def __iadd__(self, plays: Iterable[Play]) -> Choices:

@@ -7,7 +7,7 @@ yields card tuples that have the shape; the generated module then classifies eac
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, combinations, product
 from typing import Any, TypeVar
 
@@ -314,6 +314,19 @@ class RankGroups(dict[tuple[int, ...], tuple[Play, ...]]):
     def __missing__(self, same: tuple[int, ...]) -> tuple[Play, ...]:
         found = self[same] = self.make(same)
         return found
+
+
+def rank_groups(groups: Mapping[tuple[int, ...], Sequence[Play]], by_rank: dict[int, list[int]],
+                mask: int) -> list[Play]:
+    """The plays of a kind of one rank's cards (``groups``: a GROUPS_KIND table) of the ranks
+    of ``mask`` (those with enough cards), lowest rank first: a hand's ranks in its order
+    where cards compare by rank first."""
+    out: list[Play] = []
+    while mask:
+        low = mask & -mask
+        out += groups[tuple(by_rank[low.bit_length() - 1])]
+        mask ^= low
+    return out
 
 
 def rank_mask(by_rank: dict[int, list[int]]) -> int:
