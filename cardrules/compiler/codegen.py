@@ -689,14 +689,22 @@ class ModuleView:
                 gen_floor = f"sequences_{name}(by_rank, floor, runs_{kj.sequence})"
             else:
                 gen_floor = f"{gen}(hand, by_rank, floor)"
+            every = f"{gen}(hand, by_rank)"  # all the kind's plays
+            if self.rank_groups(kj):
+                every = f"rank_groups(GROUPS_{name}, by_rank, h.at_least[{kj.loop_size}])"
+                if j == k and kj.rank_size_key == "(RANK[same[0]], )":
+                    # keyed by its rank alone: the ranks above the current play's
+                    above = "(current.key[0] + 1)"
+                    gen_floor = (f"rank_groups(GROUPS_{name}, by_rank, "
+                                 f"h.at_least[{kj.loop_size}] >> {above} << {above})")
             if bombs[j] >= 0 and bombs[k] < 0:  # a bomb beats every non-bomb
-                calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
+                calls += self.asked(j, f"out += {every}", runs)
             elif bombs[j] >= 0 and bombs[j] != bombs[k]:  # a higher bomb rung beats it
                 if bombs[j] > bombs[k]:
-                    calls += self.asked(j, f"out += {gen}(hand, by_rank)", runs)
+                    calls += self.asked(j, f"out += {every}", runs)
             elif bombs[j] >= 0 and groups[j] == groups[k]:  # one kind: by rung, then key
                 calls += self.asked(j, f"out += {gen_floor}", runs)
-                floor = True
+                floor = floor or "floor" in gen_floor
             elif groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
                 calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank) "
                                     "if beats(p, current)]", runs)
@@ -741,7 +749,7 @@ class ModuleView:
                 plain += 1
             elif sizes[j] == sizes[k]:
                 calls += self.asked(j, f"out += {gen_floor}", runs, follow=j == k)
-                floor = True
+                floor = floor or "floor" in gen_floor
         lines = ["floor = (current.tier, current.key)"] if floor else []
         lines += ["size = len(current.cards)"] if size else []
         lines += _reads(calls)

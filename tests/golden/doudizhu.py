@@ -1136,7 +1136,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     start = bisect_right(h.keys, RANK_TOP_KEY[current.key[0]])
     out += h.singles[start:]
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1144,14 +1144,13 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and h.at_least[2] >> (current.key[0] + 1):
-        out += candidates_pair(hand, by_rank, floor)
+        out += rank_groups(GROUPS_pair, by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1159,14 +1158,13 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple(hand, by_rank, floor)
+        out += rank_groups(GROUPS_triple, by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1181,7 +1179,7 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
         out += candidates_triple_single(hand, by_rank, floor)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1196,7 +1194,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
         out += candidates_triple_pair(hand, by_rank, floor)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1212,7 +1210,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1228,7 +1226,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1244,7 +1242,7 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out += candidates_plane(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1260,7 +1258,7 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += candidates_plane_singles(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1276,7 +1274,7 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += candidates_plane_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1291,7 +1289,7 @@ def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
         out += candidates_four_singles(hand, by_rank, floor)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1306,7 +1304,7 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
         out += candidates_four_pairs(hand, by_rank, floor)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1314,12 +1312,11 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank, floor)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4] >> (current.key[0] + 1) << (current.key[0] + 1))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_rocket(hand, by_rank)
     return out
@@ -1368,7 +1365,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out = counted(out, RunAbovePart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
     if h.most >= 4:
-        out.extend(candidates_bomb(hand, by_rank))
+        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_rocket(hand, by_rank))
     return out
@@ -1386,7 +1383,7 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out = counted(out, RunAbovePart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
     if h.most >= 4:
-        out.extend(candidates_bomb(hand, by_rank))
+        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_rocket(hand, by_rank))
     return out
@@ -1404,7 +1401,7 @@ def follow_choices_plane(h: SeatHand, current: Play) -> list[Play] | Choices:
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out = counted(out, RunAbovePart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
     if h.most >= 4:
-        out.extend(candidates_bomb(hand, by_rank))
+        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_rocket(hand, by_rank))
     return out

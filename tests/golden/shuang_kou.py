@@ -747,7 +747,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     start = bisect_right(h.single_keys, RANK_TOP_KEY[current.key[0]])
     out += h.singles[start:]
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
@@ -755,14 +755,13 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and h.at_least[2] >> (current.key[0] + 1):
-        out += candidates_pair(hand, by_rank, floor)
+        out += rank_groups(GROUPS_pair, by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
@@ -770,14 +769,13 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
     hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple(hand, by_rank, floor)
+        out += rank_groups(GROUPS_triple, by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
@@ -793,7 +791,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out += candidates_straight(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
@@ -809,7 +807,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out += candidates_pairs(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
@@ -825,7 +823,7 @@ def follow_triples(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out += candidates_triples(hand, by_rank, floor, size)
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out
@@ -881,7 +879,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out = counted(out, RunAbovePart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2))
     if h.most >= 4:
-        out.extend(candidates_bomb(hand, by_rank))
+        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_joker_bomb(hand, by_rank))
     return out
@@ -899,7 +897,7 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out = counted(out, RunAbovePart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2))
     if h.most >= 4:
-        out.extend(candidates_bomb(hand, by_rank))
+        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_joker_bomb(hand, by_rank))
     return out
@@ -917,7 +915,7 @@ def follow_choices_triples(h: SeatHand, current: Play) -> list[Play] | Choices:
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out = counted(out, RunAbovePart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2))
     if h.most >= 4:
-        out.extend(candidates_bomb(hand, by_rank))
+        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_joker_bomb(hand, by_rank))
     return out
