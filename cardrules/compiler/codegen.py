@@ -839,7 +839,7 @@ class ModuleView:
             return f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}{copies})"
         if k.attached[0] and k.attached_merge and not k.outranked_by \
                 and k.attached_key == "(RANK[head[0]], )":
-            return f"AttachedPart({head}, {k.attached[0]}, {k.attached[1]})"
+            return f"AttachedPart({head}, {k.attached[0]}, {k.attached[1]}, h.at_least)"
         guards = [g for g, _ in k.kicked_outranked]
         if not k.kicked[0] or "" in guards:
             return ""

@@ -1000,9 +1000,9 @@ def lead_choices(h: SeatHand) -> Choices:
     if h.most >= 3:
         parts.append(rank_groups(GROUPS_triple, by_rank, h.at_least[3]))
     if h.most >= 3 and len(by_rank) >= 2:
-        parts.append(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1))
+        parts.append(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1, h.at_least))
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        parts.append(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2))
+        parts.append(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2, h.at_least))
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         parts.append(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):

@@ -379,24 +379,38 @@ class RunAbovePart(RunPart):
 
 class AttachedPart(Part):
     """``candidates_KIND`` of a main group and an attached group of another rank (one deck,
-    keyed by the main group's rank): a segment per main rank, ``C(n, a)`` main groups times
-    the attached groups of every other rank."""
+    keyed by the main group's rank, cards comparing by rank first: ranks rise along the
+    hand): a segment per main rank, ``C(n, a)`` main groups times the attached groups of
+    every other rank. ``at_least``: the hand's (a SeatHand's), which counts the attached
+    groups (a rank of n cards has ``C(n, b)``, the sum of ``C(k - 1, b - 1)`` for k from b
+    to n) and gives the main ranks, lowest first."""
 
     __slots__ = ("a", "b")
 
     def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
-                 fields: Fields, a: int, b: int) -> None:
+                 fields: Fields, a: int, b: int, at_least: Sequence[int]) -> None:
         super().__init__(gen, hand, by_rank, fields)
         self.a, self.b = a, b
-        tails = len(hand) if b == 1 else sum(comb(len(same), b) for same in by_rank.values())
-        for r, same in by_rank.items():
-            if len(same) >= a:
-                self._segment(comb(len(same), a) * (tails - comb(len(same), b)), r)
+        tails = len(hand) if b == 1 else sum(
+            at_least[k].bit_count() * comb(k - 1, b - 1) for k in range(b, len(at_least)))
+        ends, segs = self._ends, self._segs
+        total = 0
+        mains = at_least[a] if a < len(at_least) else 0
+        while mains:
+            low = mains & -mains
+            r = low.bit_length() - 1
+            n = len(by_rank[r])
+            others = tails - comb(n, b)  # the attached groups of the other ranks
+            if others:
+                total += comb(n, a) * others
+                ends.append(total)
+                segs.append((r, others))
+            mains ^= low
+        self.total = total
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
-        r = seg[0]
+        r, tails = seg
         same = self.by_rank[r]
-        tails = sum(comb(len(o), self.b) for q, o in self.by_rank.items() if q != r)
         i, at = divmod(at, tails)
         head = nth_combination(same, self.a, i)
         for q, other in self.by_rank.items():
