@@ -753,10 +753,18 @@ class ModuleView:
         lines = ["floor = (current.tier, current.key)"] if floor else []
         lines += ["size = len(current.cards)"] if size else []
         lines += _reads(calls)
+        # the first plays, when asked unconditionally as a new list: ``out`` itself
+        at = next((i for i, c in enumerate(calls) if not c.startswith("start = ")), len(calls))
+        first = calls[at][len("out += "):] if at < len(calls) \
+            and calls[at].startswith("out += ") else ""
+        fresh = first.startswith(("[", "rank_groups(")) or first.endswith("[start:]")
+        declared = "out: list[Play] | Choices" if counted else "out: list[Play]"
+        body = [*calls[:at], f"{declared} = {first}", *calls[at + 1:]] if fresh \
+            else [f"{declared} = []", *calls]
         if counted:  # (``extend``: what a list and a Choices both have, for mypy)
-            calls = [c.replace("out += ", "out.extend(", 1) + ")"
-                     if c.lstrip().startswith("out += ") else c for c in calls]
-            lines += ["out: list[Play] | Choices = []", *calls, "return out"]
+            lines += [c.replace("out += ", "out.extend(", 1) + ")"
+                      if c.lstrip().startswith("out += ") else c for c in body]
+            lines.append("return out")
         elif calls and plain == 1 and calls[-1].startswith("out += ") \
                 and all(c.startswith("start = ") for c in calls[:-1]):  # a list already
             last = calls[-1][len("out += "):]
@@ -766,7 +774,7 @@ class ModuleView:
             # one generator, asked unconditionally: its plays as they come
             lines.append("return list(" + calls[0][len("out += "):] + ")")
         else:
-            lines += ["out: list[Play] = []", *calls, "return out"]
+            lines += [*body, "return out"]
         return lines, parts
 
     @functools.cached_property

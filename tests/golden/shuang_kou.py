@@ -743,9 +743,8 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
     hand = h.cards
     by_rank = h.by_rank
-    out: list[Play] = []
     start = bisect_right(h.single_keys, RANK_TOP_KEY[current.key[0]])
-    out += h.singles[start:]
+    out: list[Play] = h.singles[start:]
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
