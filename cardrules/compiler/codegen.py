@@ -142,6 +142,7 @@ class KindView:
     loop: str  # "each": every card; "same_rank": N cards of one rank; "distinct": N to
     loop_size: int  # loop_upto cards of one rank, each set once; "": the generator
     sequence: str = ""  # for a kind keyed by its sequence alone: the sequence's name
+    seq_len: int = 0  # (sequence) the number of ranks of every listed run, 0 if they vary
     size_lines: tuple[str, ...] = ()  # how ``size`` (if given) bounds the generator
     ranked_run: str = ""  # a run keyed by its highest rank alone: gen_ranked_runs' arguments
     suits: str = ""  # "same", "mixed" or "" (either)
@@ -1021,6 +1022,8 @@ class ModuleView:
                         set_cards=set_cards, set_key=set_key, set_held=set_held,
                         sequence=s.sequence if isinstance(s, ir.SequenceShape) and [
                             p.kind for p in c.key] == ["sequence"] else "",
+                        seq_len=len(s.runs[0]) if isinstance(s, ir.SequenceShape) and len(
+                            {len(run) for run in s.runs}) == 1 else 0,
                         suits=c.suits or "",
                         one_suit=s.count if isinstance(s, ir.CardsShape) and c.suits == "same"
                         and self.g.copies == 1 and not key_lines else 0,

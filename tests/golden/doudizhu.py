@@ -730,7 +730,7 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
                     continue
                 for tail in combinations(other, 1):
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 3, 3, 0, -1, key))
+                    out.append(tuple.__new__(Play, (cards, 3, 3, 0, -1, key)))  # Play(...), without its __new__
     return iter(out)
 
 
@@ -752,7 +752,7 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
                     continue
                 for tail in combinations(other, 2):
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 4, 4, 0, -1, key))
+                    out.append(tuple.__new__(Play, (cards, 4, 4, 0, -1, key)))  # Play(...), without its __new__
     return iter(out)
 
 
@@ -1040,7 +1040,7 @@ def holding_triple_single(by_rank: dict[int, list[int]], card: int) -> list[Play
                     if q == rank and card not in tail:
                         continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 3, 3, 0, -1, (RANK[head[0]], )))
+                    out.append(tuple.__new__(Play, (cards, 3, 3, 0, -1, (RANK[head[0]], ))))  # Play(...), without its __new__
     return out
 
 
@@ -1063,7 +1063,7 @@ def holding_triple_pair(by_rank: dict[int, list[int]], card: int) -> list[Play]:
                     if q == rank and card not in tail:
                         continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 4, 4, 0, -1, (RANK[head[0]], )))
+                    out.append(tuple.__new__(Play, (cards, 4, 4, 0, -1, (RANK[head[0]], ))))  # Play(...), without its __new__
     return out
 
 

@@ -473,8 +473,8 @@ def sequences_straight(by_rank: dict[int, list[int]],
         if run < first:
             continue
         for found in product(*[by_rank[r] for r in SEQRUNS_straights[run]]):
-            if len({SUIT[x] for x in found}) == 1:
-                continue
+            if SUIT[found[0]] == SUIT[found[1]] == SUIT[found[2]] == SUIT[found[3]] == SUIT[found[4]]:
+                continue  # all of one suit
             cards = found if RISING_straights[run] else tuple(sorted(found, key=CARD_KEY.__getitem__))
             key = (run, CARD_KEY[found[-1]])
             if floor is None or (0, key) > floor:
@@ -528,7 +528,7 @@ def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
                     continue
                 for tail in combinations(other, 2):
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 5, 8, 2, -1, key))
+                    out.append(tuple.__new__(Play, (cards, 5, 8, 2, -1, key)))  # Play(...), without its __new__
     return iter(out)
 
 
@@ -550,7 +550,7 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
                     continue
                 for tail in combinations(other, 1):
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 6, 8, 3, -1, key))
+                    out.append(tuple.__new__(Play, (cards, 6, 8, 3, -1, key)))  # Play(...), without its __new__
     return iter(out)
 
 
@@ -670,7 +670,7 @@ def holding_full_house(by_rank: dict[int, list[int]], card: int) -> list[Play]:
                     if q == rank and card not in tail:
                         continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 5, 8, 2, -1, (CARD_KEY[head[-1]], )))
+                    out.append(tuple.__new__(Play, (cards, 5, 8, 2, -1, (CARD_KEY[head[-1]], ))))  # Play(...), without its __new__
     return out
 
 
@@ -693,7 +693,7 @@ def holding_four_with_single(by_rank: dict[int, list[int]], card: int) -> list[P
                     if q == rank and card not in tail:
                         continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(Play(cards, 6, 8, 3, -1, (CARD_KEY[head[-1]], )))
+                    out.append(tuple.__new__(Play, (cards, 6, 8, 3, -1, (CARD_KEY[head[-1]], ))))  # Play(...), without its __new__
     return out
 
 
