@@ -183,8 +183,7 @@ class Part(Sequence[Play]):
         raise NotImplementedError
 
     def _play(self, cards: tuple[int, ...], key: tuple[int, ...]) -> Play:
-        kind, group, tier, bomb = self.fields
-        return Play(cards, kind, group, tier, bomb, key)
+        return tuple.__new__(Play, (cards, *self.fields, key))  # Play(...), without its __new__
 
 
 def _choices(cards: list[int], width: int) -> list[tuple[int, ...]]:
@@ -270,7 +269,7 @@ class RunPart(Part):
     def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
                  fields: Fields, width: int, min_len: int, max_len: int,
                  within: tuple[int, ...], copies: int = 1) -> None:
-        super().__init__(gen, hand, by_rank, fields)
+        Part.__init__(self, gen, hand, by_rank, fields)
         self.width, self.copies, self.within = width, copies, within
         self.min_len, self.max_len = min_len, max_len
         get = by_rank.get
@@ -280,9 +279,12 @@ class RunPart(Part):
         ends, segs = self._ends, self._segs
         total = 0
         for first, end in _stretches(held, min_len):
-            if copies > 1:  # the rank's distinct cards, or sets of cards
+            if copies > 1 and width == 1:  # the rank's distinct cards (``_distinct``)
                 for i in range(first, end):
-                    held[i] = _distinct(by_rank[within[i]], width)
+                    held[i] = len(set(by_rank[within[i]]))
+            elif copies > 1:  # its distinct sets of cards
+                for i in range(first, end):
+                    held[i] = _distinct_count(tuple(by_rank[within[i]]), width)
             # runs ending at each rank: ``ending`` of min_len to max_len ranks, from those
             # ending at the rank before (one longer), the run of min_len ranks (``window``)
             # and less the one of max_len + 1
@@ -389,7 +391,7 @@ class AttachedPart(Part):
 
     def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
                  fields: Fields, a: int, b: int, at_least: Sequence[int]) -> None:
-        super().__init__(gen, hand, by_rank, fields)
+        Part.__init__(self, gen, hand, by_rank, fields)
         self.a, self.b = a, b
         tails = len(hand) if b == 1 else sum(
             at_least[k].bit_count() * comb(k - 1, b - 1) for k in range(b, len(at_least)))
@@ -481,7 +483,7 @@ class KickerPart(Part):
     def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
                  fields: Fields, main: int, size: int, count: int, avoid: tuple[int, ...],
                  card_key: Sequence[int]) -> None:
-        super().__init__(gen, hand, by_rank, fields)
+        Part.__init__(self, gen, hand, by_rank, fields)
         self.main, self.size, self.kickers, self.card_key = main, size, count, card_key
         mains = [r for r, same in by_rank.items() if len(same) >= main]
         if not mains:
@@ -517,7 +519,7 @@ class WingedPart(Part):
                  fields: Fields, width: int, min_len: int, max_len: int,
                  within: tuple[int, ...], wing: int, avoid: tuple[int, ...],
                  card_key: Sequence[int]) -> None:
-        super().__init__(gen, hand, by_rank, fields)
+        Part.__init__(self, gen, hand, by_rank, fields)
         self.width, self.wing, self.within, self.card_key = width, wing, within, card_key
         held = _held(by_rank, within, width)
         wide = [q for q, same in by_rank.items() if len(same) >= width]
