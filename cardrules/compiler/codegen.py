@@ -693,11 +693,19 @@ class ModuleView:
             every = f"{gen}(hand, by_rank)"  # all the kind's plays
             if self.rank_groups(kj):
                 every = f"rank_groups(GROUPS_{name}, by_rank, h.at_least[{kj.loop_size}])"
+                held = f"h.at_least[{kj.loop_size}]"
                 if j == k and kj.rank_size_key == "(RANK[same[0]], )":
                     # keyed by its rank alone: the ranks above the current play's
                     above = "(current.key[0] + 1)"
-                    gen_floor = (f"rank_groups(GROUPS_{name}, by_rank, "
-                                 f"h.at_least[{kj.loop_size}] >> {above} << {above})")
+                    gen_floor = f"rank_groups(GROUPS_{name}, by_rank, {held} >> {above} << {above})"
+                elif j == k and kj.inline_key == "(CARD_KEY[cards[-1]], )":
+                    # keyed by its highest card, cards comparing by rank first: those of the
+                    # current play's rank and above, by key (the current play's kind)
+                    above = "RANK[current.cards[-1]]"
+                    gen_floor = (f"[p for p in rank_groups(GROUPS_{name}, by_rank, {held} >> "
+                                 f"{above} << {above}) if p.key > current.key]")
+                else:  # those stronger than the floor
+                    gen_floor = f"[p for p in {every} if ({kj.tier}, p.key) > floor]"
             if bombs[j] >= 0 and bombs[k] < 0:  # a bomb beats every non-bomb
                 calls += self.asked(j, f"out += {every}", runs)
             elif bombs[j] >= 0 and bombs[j] != bombs[k]:  # a higher bomb rung beats it

@@ -756,23 +756,19 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and h.at_least[2] >> RANK[current.cards[-1]]:
-        out += candidates_pair(hand, by_rank, floor)
+        out += [p for p in rank_groups(GROUPS_pair, by_rank, h.at_least[2] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
     return out
 
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    floor = (current.tier, current.key)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and h.at_least[3] >> RANK[current.cards[-1]]:
-        out += candidates_triple(hand, by_rank, floor)
+        out += [p for p in rank_groups(GROUPS_triple, by_rank, h.at_least[3] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
     return out
 
 

@@ -835,7 +835,7 @@ def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 4:
-        out += candidates_bomb(hand, by_rank, floor)
+        out += [p for p in rank_groups(GROUPS_bomb, by_rank, h.at_least[4]) if (0, p.key) > floor]
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
     return out

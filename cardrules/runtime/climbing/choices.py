@@ -124,11 +124,8 @@ def counted(out: list[Play] | Choices, part: Part) -> list[Play] | Choices:
     list itself while the part has no plays (so a follow with none stays a list)."""
     if not part.total:
         return out
-    if out.__class__ is list:
-        choices = Choices()
-        choices += out
-        out = choices
-    assert isinstance(out, Choices)
+    if isinstance(out, list):
+        return Choices((out, part))
     out.add(part)
     return out
 
