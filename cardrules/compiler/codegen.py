@@ -690,7 +690,8 @@ class ModuleView:
                 gen_floor = f"sequences_{name}(by_rank, floor, runs_{kj.sequence})"
             else:
                 gen_floor = f"{gen}(hand, by_rank, floor)"
-            every = f"{gen}(hand, by_rank)"  # all the kind's plays
+            # all the kind's plays
+            every = f"[PLAY_{name}]" if self.set_sure(kj) else f"{gen}(hand, by_rank)"
             if self.rank_groups(kj):
                 every = f"rank_groups(GROUPS_{name}, by_rank, h.at_least[{kj.loop_size}])"
                 held = f"h.at_least[{kj.loop_size}]"
@@ -811,6 +812,8 @@ class ModuleView:
                 plays = f"[PLAYS_{k.name}[x] for x in {cards}]"
             elif self.rank_groups(k):
                 plays = f"rank_groups(GROUPS_{k.name}, by_rank, h.at_least[{k.loop_size}])"
+            elif self.set_sure(k):
+                plays = f"[PLAY_{k.name}]"
             elif k.sequence:
                 plays = f"sequences_{k.name}(by_rank, None, runs_{k.sequence})"
             else:
@@ -833,6 +836,13 @@ class ModuleView:
                 if first else "parts: list[Sequence[Play]] = []"
             return [*_reads(calls), start, *calls[bool(first):], "return Choices(parts)"]
         return [*_reads(calls), "out: list[Play] = []", *calls, "return out"]
+
+    def set_sure(self, k: KindView) -> bool:
+        """Whether the tests a hand passes before kind ``k`` is asked (``needs``: its ranks
+        held) prove that it holds the one play of ``set ...``: each of its cards the only one
+        of its rank in the deck, once (then its plays are ``[PLAY_KIND]``, with no floor)."""
+        return bool(k.set_cards) and all(re.fullmatch(r"len\(by_rank\.get\(\d+, \(\)\)\) >= 1", t)
+                                         for t in k.set_held.split(" and "))
 
     def rank_groups(self, k: KindView) -> bool:
         """Whether a lead asks ``rank_groups`` for the plays of kind ``k``: cards of one rank

@@ -1017,7 +1017,7 @@ def lead_choices(h: SeatHand) -> Choices:
     if h.most >= 4:
         parts.append(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        parts.append(list(candidates_rocket(hand, by_rank)))
+        parts.append([PLAY_rocket])
     return Choices(parts)
 
 
@@ -1137,7 +1137,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1151,7 +1151,7 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1165,7 +1165,7 @@ def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1180,7 +1180,7 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1195,7 +1195,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1211,7 +1211,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1227,7 +1227,7 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1243,7 +1243,7 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1259,7 +1259,7 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1275,7 +1275,7 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1290,7 +1290,7 @@ def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1305,7 +1305,7 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1317,7 +1317,7 @@ def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4] >> (current.key[0] + 1) << (current.key[0] + 1))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank)
+        out += [PLAY_rocket]
     return out
 
 
@@ -1366,7 +1366,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out.extend(candidates_rocket(hand, by_rank))
+        out.extend([PLAY_rocket])
     return out
 
 
@@ -1384,7 +1384,7 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out.extend(candidates_rocket(hand, by_rank))
+        out.extend([PLAY_rocket])
     return out
 
 
@@ -1402,7 +1402,7 @@ def follow_choices_plane(h: SeatHand, current: Play) -> list[Play] | Choices:
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out.extend(candidates_rocket(hand, by_rank))
+        out.extend([PLAY_rocket])
     return out
 
 
