@@ -825,10 +825,13 @@ class ModuleView:
             else:
                 call = f"parts.append(list({plays}))"
             asked = self.asked(i, call, runs)
-            if asked[0].startswith("if ") and asked[0] == last \
-                    and calls[-1].startswith("    "):
+            # A kind asked as one ``if`` block joins the block before when its test is the
+            # same; a kind asked otherwise (a sequence's ``runs_X = ...`` first) ends the run.
+            block = asked[0] if asked[0].startswith("if ") \
+                and all(x.startswith("    ") for x in asked[1:]) else ""
+            if block and block == last and calls[-1].startswith("    "):
                 asked = asked[1:]  # the tests of the kind before: under its ``if``
-            last = asked[0] if asked[0].startswith("if ") else last
+            last = block
             calls += asked
         if counted:  # the parts made into Choices at once
             first = calls[0] if calls and calls[0].startswith("parts.append(") else ""
