@@ -13,6 +13,7 @@ from replays import DATA, ROOT, load_text
 
 import cardrules
 from cardrules.runtime.climbing.choices import Choices, Part, nth_combination
+from cardrules.runtime.climbing.shapes import suited_run
 
 BUILT_IN = ("big_two", "da_bei", "tiao_shu", "shuang_kou", "doudizhu")
 FILES = ("kickers.rules", "big_two_keyed_by_2.rules", "da_bei_flat.rules")
@@ -126,3 +127,17 @@ def test_a_seat_hand_as_cards_are_played_is_one_made_again(name: str) -> None:
             assert [getattr(h, f) for f in fields] == [getattr(again, f) for f in fields]
             assert h.at_least[:len(again.at_least)] == again.at_least
             assert not any(h.at_least[len(again.at_least):])
+
+
+@pytest.mark.parametrize("name", ["big_two", "da_bei", "tiao_shu"])
+def test_a_run_of_one_suit_is_asked_exactly_when_one_suit_has_a_run(name: str) -> None:
+    """``suited_run`` (tested before a run kind of one suit is asked) holds exactly when
+    the kind's generator makes some play from the hand."""
+    m = cardrules.load(name).module
+    rng = random.Random(f"suited_run:{name}")
+    deck = list(m.DECK) * m.COPIES
+    for _ in range(2000):
+        h = m.new_hand(rng.sample(deck, rng.randint(5, 20)))
+        runs = m.PRESENT_straights[h.ranks]
+        made = list(m.sequences_straight_flush(h.by_rank, None, runs))
+        assert suited_run(h.cards, m.RANK, m.SUIT, m.PRESENT_straights.masks, runs) == bool(made)

@@ -366,7 +366,7 @@ class ModuleView:
                    "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
                    "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
                    "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_groups",
-                   "rank_mask", "run_plays")
+                   "rank_mask", "run_plays", "suited_run")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
     @property
@@ -645,6 +645,9 @@ class ModuleView:
                 f"runs_{k.sequence} = PRESENT_{k.sequence}[h.ranks]"]
             runs.append(k.sequence)
             suits = [t for t in tests if t.startswith("max(h.suits)")]
+            if suits:  # of one suit: some suit's cards have the ranks of one of the runs
+                suits.append(f"suited_run(h.cards, RANK, SUIT, PRESENT_{k.sequence}.masks, "
+                             f"runs_{k.sequence})")
             return [*lines, f"if {' and '.join([f'runs_{k.sequence}', *suits])}:",
                     "    " + call]
         return [f"if {' and '.join(tests)}:", f"    {call}"] if tests else [call]

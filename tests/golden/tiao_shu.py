@@ -18,6 +18,7 @@ from cardrules.runtime.climbing.shapes import (
     rank_groups,
     rank_mask,
     split_by_rank,
+    suited_run,
 )
 
 __all__ = ["classify", "plays", "lead_plays", "lead_choices", "plays_of_kind", "follows",
@@ -641,7 +642,7 @@ def lead_plays(h: SeatHand) -> list[Play]:
         out += candidates_full_house(hand, by_rank)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank)
-    if runs_straights and max(h.suits) >= 5:
+    if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, None, runs_straights)
     return out
 
@@ -721,7 +722,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += holding_full_house(by_rank, card)
     if h.most >= 4 and len(by_rank) >= 2:
         out += holding_four_with_single(by_rank, card)
-    if runs_straights and h.suits[suit] >= 5:
+    if runs_straights and h.suits[suit] >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
     return out
 
@@ -787,7 +788,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
         out += candidates_full_house(hand, by_rank, floor)
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
-    if runs_straights and max(h.suits) >= 5:
+    if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -805,7 +806,7 @@ def follow_flush(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights and max(h.suits) >= 5:
+    if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -821,7 +822,7 @@ def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights and max(h.suits) >= 5:
+    if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -835,7 +836,7 @@ def follow_four_with_single(h: SeatHand, current: Play) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += candidates_four_with_single(hand, by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights and max(h.suits) >= 5:
+    if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 
@@ -846,7 +847,7 @@ def follow_straight_flush(h: SeatHand, current: Play) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights and max(h.suits) >= 5:
+    if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, floor, runs_straights)
     return out
 

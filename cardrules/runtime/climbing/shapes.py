@@ -288,6 +288,23 @@ def gen_numbered_sequences(by_rank: dict[int, list[int]], runs: tuple[frozenset[
                     yield k, found
 
 
+def suited_run(cards: Sequence[int], rank: Sequence[int], suit: Sequence[int],
+               masks: Sequence[int], runs: Iterable[int]) -> bool:
+    """Whether the cards of one suit have every rank of one of the listed runs numbered
+    ``runs`` (``masks``: each listed run's ranks, one bit each, as ``RunsPresent.masks``):
+    whether the cards can make a run of one suit."""
+    held: dict[int, int] = {}  # suit -> the ranks of its cards, one bit each
+    for c in cards:
+        s = suit[c]
+        held[s] = held.get(s, 0) | 1 << rank[c]
+    for k in runs:
+        need = masks[k]
+        for m in held.values():
+            if m & need == need:
+                return True
+    return False
+
+
 class RunsPresent(dict[int, tuple[int, ...]]):
     """The listed runs (``masks``: one mask of rank bits each) that a set of ranks (a mask)
     holds, by their numbers: made the first time a set of ranks is asked for, then looked up
