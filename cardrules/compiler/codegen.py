@@ -238,6 +238,12 @@ def _reads(lines: list[str]) -> list[str]:
             if any(re.search(rf"\b{name}\b", line) for line in lines)]
 
 
+def _reads_floor(line: str) -> bool:
+    """Whether a generated line reads the local ``floor`` (not a kind's name holding the
+    word: ``GROUPS_floorboard``)."""
+    return re.search(r"\bfloor\b", line) is not None
+
+
 @dataclass(frozen=True)
 class DefView:
     name: str
@@ -717,7 +723,7 @@ class ModuleView:
                     calls += self.asked(j, f"out += {every}", runs)
             elif bombs[j] >= 0 and groups[j] == groups[k]:  # one kind: by rung, then key
                 calls += self.asked(j, f"out += {gen_floor}", runs)
-                floor = floor or "floor" in gen_floor
+                floor = floor or _reads_floor(gen_floor)
             elif groups[j] != groups[k] or bombs[j] >= 0 or bombs[k] >= 0:
                 calls += self.asked(j, f"out += [p for p in {gen}(hand, by_rank) "
                                     "if beats(p, current)]", runs)
@@ -762,7 +768,7 @@ class ModuleView:
                 plain += 1
             elif sizes[j] == sizes[k]:
                 calls += self.asked(j, f"out += {gen_floor}", runs, follow=j == k)
-                floor = floor or "floor" in gen_floor
+                floor = floor or _reads_floor(gen_floor)
         lines = ["floor = (current.tier, current.key)"] if floor else []
         lines += ["size = len(current.cards)"] if size else []
         lines += _reads(calls)
