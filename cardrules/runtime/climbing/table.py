@@ -608,33 +608,7 @@ class Table:
         hand = self.hands[seat]
         h = self._held[seat]
         if h is not None and h.cards is hand:
-            if len(cards) == 1:  # a single, the commonest play: ``h.remove`` written out
-                c = cards[0]
-                i = hand.index(c)
-                del hand[i]
-                if h._aligned:  # one Play per card, at its place
-                    del h.keys[i], h.singles[i]
-                    key = -1
-                else:
-                    key = h.keys.pop(i)
-                r = h._rank[c]
-                same = h.by_rank[r]
-                n = len(same)
-                at_least = h.at_least
-                at_least[n] ^= 1 << r  # the rank had n cards, now n - 1
-                if n == 1:
-                    del h.by_rank[r]
-                    h.ranks ^= 1 << r
-                else:
-                    same.remove(c)
-                if h._twice and (n == 1 or c not in same):  # each card's Play once
-                    j = h.single_keys.index(key)
-                    del h.singles[j], h.single_keys[j]
-                h.suits[h._suit[c]] -= 1
-                if n == h.most and not at_least[n]:  # the largest rank was this one, alone
-                    h.most = n - 1
-            else:
-                h.remove(cards)  # the hand with it
+            h.remove(cards)  # the hand with it
         else:
             for c in cards:
                 hand.remove(c)
