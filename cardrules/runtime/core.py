@@ -235,6 +235,12 @@ class BotSeats(SeatTable[V, A]):
         view, legal, apply = self.view, self.bot_actions, self.apply
         # Per seat: whether its bot reads its view (a ``blind`` bot is handed None instead).
         sees = [id(bot) not in _BLIND for bot in bots]
+        seeing = [bot for bot, s in zip(bots, sees, strict=True) if bot is not None and s]
+        if len(seeing) == len(bots):  # every seat a bot that reads its view: no tests
+            while not self.over:
+                seat = self.seat
+                apply(seeing[seat](view(seat), legal(), rng))
+            return
         nothing = cast(V, None)
         while not self.over:
             seat = self.seat

@@ -65,7 +65,7 @@ class PublicLog:
 
     def view(self) -> History:
         """The history as it stands, as a view holds it."""
-        h = _new(History)
+        h = History()
         h._log = self
         h._n = len(self.events)
         return h
@@ -119,5 +119,3 @@ class History(Sequence[Entry]):
     def __repr__(self) -> str:
         return f"History({self[:]!r})"
 
-
-_new = object.__new__

@@ -18,7 +18,6 @@ from .history import History, PublicLog
 from .scoreview import EndOfRound, PlayTally, sides_for
 from .seathand import SeatHand
 
-_new = object.__new__
 
 def _sizes(hands: list[list[int]]) -> tuple[int, ...]:
     """The hands' sizes: three or four hands unpacked (a third of the time of ``map``)."""
@@ -494,7 +493,8 @@ class Table:
             public = self._public = (self._changes, _sizes(hands),
                                      public[2] if len(public[2]) == len(self.places)
                                      else tuple(self.places))
-        history = _new(History)  # the history so far, sharing the table's log
+        history = History()  # the history so far, sharing the table's log (a call of
+        # the class: no ``__init__``, cheaper than ``object.__new__(History)``)
         history._log = self._log
         history._n = len(self._shown)
         current = self.current
@@ -507,7 +507,7 @@ class Table:
 
     def _bidding_view(self, seat: int, auction: Auction) -> SeatView:
         """``view`` while the auction is on: the standing bid, the sides unknown."""
-        history = _new(History)
+        history = History()
         history._log = self._log
         history._n = len(self._shown)
         return tuple.__new__(SeatView, (
