@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 
 def main(argv: list[str]) -> None:
@@ -14,7 +15,7 @@ def main(argv: list[str]) -> None:
     mode = argv[3] if len(argv) > 3 else "bots"
     sys.path.insert(0, tree)
     import cardrules
-    game = cardrules.load(name)
+    game: Any = cardrules.load(name)
     for seed in range(rounds):
         if mode == "public":
             rng = random.Random(seed)
