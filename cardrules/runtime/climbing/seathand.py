@@ -83,7 +83,7 @@ class SeatHand:
 
     def remove(self, played: Sequence[int]) -> None:
         """Take the played cards (all held) out of every field."""
-        if len(played) == 1:  # a single (27 plays of 32 in big_two): the same steps, no loop
+        if len(played) == 1:  # a single (most plays): the same steps, without the loop
             c = played[0]
             cards = self.cards
             i = cards.index(c)

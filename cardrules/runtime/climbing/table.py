@@ -96,7 +96,7 @@ class Table:
 
     # Its fields as slots: more than 30 of them, so as plain attributes the instance dict was
     # a full dict, read by a hashed look-up at every ``self.x`` (a slot is read at a fixed
-    # place: big_two -4.5% instructions a round). ``__dict__`` keeps any other attribute (a
+    # place: -4.5% instructions a round in the bench). ``__dict__`` keeps any other attribute (a
     # subclass's, a caller's) possible, and holds the rules module ``m``: ``vars(table)``
     # shows it, for a deep copy to share (a module cannot be copied).
     __slots__ = (
@@ -428,7 +428,7 @@ class Table:
                 # where it may (the auction is over once a play is on the table). Made here,
                 # and in ``bot_actions`` with the module's ``FOLLOW_CHOICES`` of the kind
                 # (whose counted plays are made as they are asked for), not through a shared
-                # method: one Python call less a decision (2% of big_two's instructions).
+                # method: one Python call less a decision (2% of the bench round's instructions).
                 acts = self._followers[current.kind](h, current)
                 if self._may_pass or not acts:
                     acts.insert(0, PASS)
