@@ -244,6 +244,13 @@ def _reads_floor(line: str) -> bool:
     return re.search(r"\bfloor\b", line) is not None
 
 
+def _new_list(expr: str) -> bool:
+    """Whether a generated expression of plays makes a new list (a list display or
+    comprehension, ``rank_groups``, a slice of the hand's singles), which the caller may keep
+    or extend as it is; otherwise it is a generator's iterable, to be made a list."""
+    return expr.startswith(("[", "rank_groups(")) or expr.endswith("[start:]")
+
+
 @dataclass(frozen=True)
 class DefView:
     name: str
@@ -776,7 +783,7 @@ class ModuleView:
         at = next((i for i, c in enumerate(calls) if not c.startswith("start = ")), len(calls))
         first = calls[at][len("out += "):] if at < len(calls) \
             and calls[at].startswith("out += ") else ""
-        fresh = first.startswith(("[", "rank_groups(")) or first.endswith("[start:]")
+        fresh = _new_list(first)
         declared = "out: list[Play] | Choices" if counted else "out: list[Play]"
         body = [*calls[:at], f"{declared} = {first}", *calls[at + 1:]] if fresh \
             else [f"{declared} = []", *calls]
@@ -829,7 +836,7 @@ class ModuleView:
                 plays = f"candidates_{k.name}(hand, by_rank)"
             if not counted:
                 call = f"out += {plays}"
-            elif part or plays.startswith(("[", "rank_groups(")):  # a Part, or a list
+            elif part or _new_list(plays):  # a Part, or a list
                 call = f"parts.append({plays})"
             else:
                 call = f"parts.append(list({plays}))"
