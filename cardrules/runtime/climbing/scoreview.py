@@ -214,7 +214,7 @@ class EndOfRound(SeatQuantities):
         return a >= 0 and b >= 0 and self.sides[a] == self.sides[b]
 
     def side_size(self, seat: int) -> int:
-        return list(self.sides).count(self.sides[seat]) if seat >= 0 else 0
+        return self.sides.count(self.sides[seat]) if seat >= 0 else 0
 
     def total(self, seat: int) -> int:
         return self.totals[seat] if seat >= 0 else 0
