@@ -12,6 +12,7 @@ import jinja2
 from ..cards import ALL_CODES, JOKER_NAMES, RANK_NAMES, SUIT_LETTERS, rank_of, suit_of
 from . import ir, limits
 from .exprgen import py
+from .scoreplan import PlannedDef, planned
 
 _TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -258,6 +259,7 @@ class DefView:
     returns: str
     lets: list[tuple[str, str]]
     body: str
+    memo: bool = False  # with parameters: remembered per view and arguments (scoreplan.py)
 
 
 class ModuleView:
@@ -1325,13 +1327,21 @@ class ModuleView:
     def defs(self) -> list[DefView]:
         return [DefView(name=d.name, params=", ".join(f"v_{p}: int" for p in d.params),
                         returns=d.returns, lets=[(n, py(e)) for n, e in d.lets],
-                        body=py(d.body))
-                for d in self.g.defs]
+                        body=py(d.body), memo=p.memo)
+                for p in self.planned_defs for d in (p.d,)]
+
+    @property
+    def planned_defs(self) -> list[PlannedDef]:
+        """The defs to print: a climbing game's with the parts made once per view (see
+        scoreplan.py; the other families' views read the defs as written)."""
+        if self.g.family != "climbing":
+            return [PlannedDef(d, False) for d in self.g.defs]
+        return planned(self.g.defs)
 
     @property
     def memo_defs(self) -> bool:
-        """Whether some def has no parameters (made once per view: see the template)."""
-        return any(not d.params for d in self.g.defs)
+        """Whether some def is remembered per view (see the template)."""
+        return any(not d.params or d.memo for d in self.defs)
 
     @property
     def until(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 
 from cardrules.runtime.protocol import Play, ScoreView
@@ -911,11 +912,27 @@ def def_card_points(v: ScoreView, v_p: int) -> int:
     return ((2 * v_base) if ((v_n >= 8) and v.holds(v_p, 0)) else v_base)
 
 
-def def_score(v: ScoreView, v_p: int) -> int:
-    v_solo_result = sum((T_solo_stake.get(v.place(v_q), 0) if def_solo(v, v_q) else 0) for v_q in v.seats())
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
+def def_score_solo_result(v: ScoreView) -> int:
+    return sum((T_solo_stake.get(v.place(v_q), 0) if def_solo(v, v_q) else 0) for v_q in v.seats())
+
+
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
+def def_score_stake(v: ScoreView) -> int:
     v_winner = v.seat_at(1)
-    v_stake = T_pair_stake.get(def_partner_place(v, v_winner), 0)
-    return (((3 * v_solo_result) if def_solo(v, v_p) else (-v_solo_result)) if any(def_solo(v, v_q) for v_q in v.seats()) else (v_stake if v.same_side(v_p, v_winner) else (-v_stake)))
+    return T_pair_stake.get(def_partner_place(v, v_winner), 0)
+
+
+@lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
+def def_score_any(v: ScoreView) -> bool:
+    return any(def_solo(v, v_q) for v_q in v.seats())
+
+
+def def_score(v: ScoreView, v_p: int) -> int:
+    v_solo_result = def_score_solo_result(v)
+    v_winner = v.seat_at(1)
+    v_stake = def_score_stake(v)
+    return (((3 * v_solo_result) if def_solo(v, v_p) else (-v_solo_result)) if def_score_any(v) else (v_stake if v.same_side(v_p, v_winner) else (-v_stake)))
 
 
 def def_partner_place(v: ScoreView, v_p: int) -> int:

@@ -969,6 +969,7 @@ def def_kou(v: ScoreView) -> int:
     return (C_double_kou if (def_first_partner_place(v) == 2) else (C_single_kou if (def_first_partner_place(v) == 3) else 0))
 
 
+@lru_cache(maxsize=5)  # walks the seats, asked more than once: per view and seat
 def def_side_bomb(v: ScoreView, v_p: int) -> int:
     return max(((v.largest_play(v_q, 6) if v.same_side(v_q, v_p) else 0) for v_q in v.seats()), default=0)
 
@@ -983,7 +984,7 @@ def def_mult(v: ScoreView, v_p: int) -> int:
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_won(v: ScoreView) -> int:
-    return (def_kou(v) * def_mult(v, v.seat_at(1)))
+    return (0 if (def_kou(v) == 0) else (def_kou(v) * def_mult(v, v.seat_at(1))))
 
 
 def def_score(v: ScoreView, v_p: int) -> int:

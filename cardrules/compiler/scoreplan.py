@@ -1,0 +1,205 @@
+"""How a climbing game's scoring defs are generated: which parts are made once per view.
+
+Scoring asks ``score(p)`` of every seat, and a round that ends when ``decided`` is scored for
+several finishing orders, so a formula that walks the seats inside another that is asked per
+seat is made many times over. Three rewrites of the checked defs, none of which changes a
+value (formulas read the view and nothing else, and every one gives a value):
+
+- a part of a def with parameters that reads none of them (nor a let that reads one) and
+  walks the seats becomes a def without parameters of its own (made once per view: see the
+  template), named after the def and the let it was (or the aggregate it is);
+- a def with parameters that walks the seats and is called from two places, or from inside
+  an aggregate, is remembered per view and arguments;
+- a product of a name (a let, a constant, a def without parameters) and a part that walks the
+  seats does not make that part when the name is 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from . import ir
+from .builtins import AGGREGATES, BUILTINS
+
+_PARTS = ("args", "domain", "body", "index", "cond", "then", "otherwise", "left", "right",
+          "operand")
+_BOOL_OPS = ("and", "or", "==", "!=", "<", "<=", ">", ">=")
+
+
+def parts(e: ir.Expr) -> list[ir.Expr]:
+    """The expressions ``e`` is made of, in the order it reads them."""
+    out: list[ir.Expr] = []
+    for name in _PARTS:
+        child = getattr(e, name, None)
+        if isinstance(child, tuple):
+            out.extend(child)
+        elif child is not None:
+            out.append(child)
+    return out
+
+
+def rebuilt(e: ir.Expr, f: Callable[[ir.Expr], ir.Expr]) -> ir.Expr:
+    """``e`` with ``f`` applied to each of its parts (``e`` itself if none changes)."""
+    changes: dict[str, object] = {}
+    for name in _PARTS:
+        child = getattr(e, name, None)
+        if isinstance(child, tuple):
+            new = tuple(f(c) for c in child)
+            if new != child:
+                changes[name] = new
+        elif child is not None:
+            new_child = f(child)
+            if new_child is not child:
+                changes[name] = new_child
+    return replace(e, **changes) if changes else e  # type: ignore[arg-type]
+
+
+def free_names(e: ir.Expr) -> frozenset[str]:
+    """The variables ``e`` reads that it does not bind (an aggregate binds its own)."""
+    if isinstance(e, ir.Var):
+        return frozenset((e.name,))
+    if isinstance(e, ir.Aggregate):
+        return free_names(e.domain) | (free_names(e.body) - {e.var})
+    return frozenset().union(*map(free_names, parts(e)))
+
+
+def calls(e: ir.Expr, looped: bool = False) -> Iterator[tuple[str, bool]]:
+    """Each def ``e`` calls, with whether the call is in an aggregate's body."""
+    if isinstance(e, ir.DefCall):
+        yield e.func, looped
+    if isinstance(e, ir.Aggregate):
+        yield from calls(e.domain, looped)
+        yield from calls(e.body, True)
+        return
+    for p in parts(e):
+        yield from calls(p, looped)
+
+
+@dataclass(frozen=True)
+class PlannedDef:
+    d: ir.Def
+    memo: bool  # with parameters: remembered per view and arguments
+
+
+class _Planner:
+    def __init__(self, defs: Sequence[ir.Def]) -> None:
+        self.defs = {d.name: d for d in defs}
+        self.taken = set(self.defs)
+        self._walks: dict[str, bool] = {}
+
+    def walks(self, e: ir.Expr) -> bool:
+        """Whether making ``e`` walks the seats (an aggregate, or a call of a def with
+        parameters that does: a def without is made once per view)."""
+        if isinstance(e, ir.Aggregate):
+            return True
+        if isinstance(e, ir.DefCall) and e.args and self.def_walks(e.func):
+            return True
+        return any(self.walks(p) for p in parts(e))
+
+    def def_walks(self, name: str) -> bool:
+        found = self._walks.get(name)
+        if found is None:
+            self._walks[name] = False  # (a def calls no def that calls it: no cycle)
+            d = self.defs[name]
+            found = self._walks[name] = any(self.walks(e) for e in (*_lets(d), d.body))
+        return found
+
+    def returns(self, e: ir.Expr, lets: dict[str, str]) -> str:
+        """int or bool: what ``e`` gives (``lets``: the type of each let in reach)."""
+        if isinstance(e, ir.Var):
+            return lets.get(e.name, "int")
+        if isinstance(e, ir.Builtin):
+            return "bool" if BUILTINS[e.func].returns == "bool" else "int"
+        if isinstance(e, ir.DefCall):
+            return self.defs[e.func].returns
+        if isinstance(e, ir.Aggregate):
+            return AGGREGATES[e.kind][1]
+        if isinstance(e, ir.If):
+            return self.returns(e.then, lets)
+        if isinstance(e, ir.Not) or isinstance(e, ir.BinOp) and e.op in _BOOL_OPS:
+            return "bool"
+        return "int"
+
+    def name(self, wanted: str) -> str:
+        name = wanted
+        while name in self.taken:
+            name += "_"
+        self.taken.add(name)
+        return name
+
+    def per_view(self, d: ir.Def) -> list[ir.Def]:
+        """``d``, after the defs without parameters made of its parts that read none of its
+        parameters and walk the seats."""
+        if not d.params:
+            return [d]
+        made: list[ir.Def] = []
+        fixed: dict[str, ir.Expr] = {}  # the lets that read no parameter (as rewritten)
+        types: dict[str, str] = {}
+
+        def lift(e: ir.Expr, bound: frozenset[str], hint: str) -> ir.Expr:
+            free = free_names(e)
+            if (free <= fixed.keys() and not free & bound and self.walks(e)
+                    and not (isinstance(e, ir.DefCall) and not e.args)):
+                needed = set(free)
+                for n in reversed(list(fixed)):  # and the lets those lets read
+                    if n in needed:
+                        needed |= free_names(fixed[n])
+                kind = e.kind if isinstance(e, ir.Aggregate) else "part"
+                name = self.name(f"{d.name}_{hint or kind}")
+                made.append(ir.Def(name=name, params=(), span=d.span, body=e,
+                                   lets=tuple((n, x) for n, x in fixed.items() if n in needed),
+                                   returns=self.returns(e, types)))
+                self.defs[name] = made[-1]
+                return ir.DefCall(func=name, args=(), span=e.span)
+            inner = bound | {e.var} if isinstance(e, ir.Aggregate) else bound
+            return rebuilt(e, lambda p: lift(p, inner, ""))
+
+        lets = []
+        for n, x in d.lets:
+            types[n] = self.returns(x, types)
+            new = lift(x, frozenset(), n)
+            if not free_names(x) - fixed.keys():
+                fixed[n] = new
+            lets.append((n, new))
+        body = lift(d.body, frozenset(), "")
+        return [*made, replace(d, lets=tuple(lets), body=body)]
+
+    def short_products(self, e: ir.Expr) -> ir.Expr:
+        """``e`` with each product of a name and a part that walks the seats made only
+        when the name is not 0."""
+        e = rebuilt(e, self.short_products)
+        if isinstance(e, ir.BinOp) and e.op == "*":
+            for name, other in ((e.left, e.right), (e.right, e.left)):
+                if _named(name) and self.walks(other):
+                    zero = ir.Num(value=0, span=e.span)
+                    return ir.If(cond=ir.BinOp(op="==", left=name, right=zero, span=e.span),
+                                 then=zero, otherwise=e, span=e.span)
+        return e
+
+
+def _named(e: ir.Expr) -> bool:
+    return isinstance(e, ir.Var | ir.ConstRef) or isinstance(e, ir.DefCall) and not e.args
+
+
+def _lets(d: ir.Def) -> list[ir.Expr]:
+    return [x for _, x in d.lets]
+
+
+def planned(defs: Sequence[ir.Def]) -> list[PlannedDef]:
+    """The defs to generate, in order: each as written, after the defs made of its parts
+    that are made once per view (see the module's docstring)."""
+    plan = _Planner(defs)
+    out = [d for given in defs for d in plan.per_view(given)]
+    out = [replace(d, lets=tuple((n, plan.short_products(x)) for n, x in d.lets),
+                   body=plan.short_products(d.body)) for d in out]
+    sites: dict[str, int] = {}
+    looped: set[str] = set()
+    for d in out:
+        for e in (*_lets(d), d.body):
+            for name, inside in calls(e):
+                sites[name] = sites.get(name, 0) + 1
+                if inside:
+                    looped.add(name)
+    return [PlannedDef(d, bool(d.params) and plan.def_walks(d.name)
+                       and (sites.get(d.name, 0) > 1 or d.name in looped)) for d in out]
