@@ -20,9 +20,9 @@ from cardrules.runtime.climbing.scoreview import EndOfRound
 
 CLIMBING = [p for p in builtin_games() if compile_path(p).family == "climbing"]
 
-# Defs the built-in games do not have: a let that reads a made-once part, a name that an
-# aggregate's variable hides, products by a name that may be 0, a def that walks the seats
-# asked from inside an aggregate and from two places.
+# Defs the built-in games do not have: a let that reads a made-once part, calls the same for
+# every seat an aggregate walks, a name that an aggregate's variable hides, products by a name
+# that may be 0, a def that walks the seats asked from inside an aggregate and from two places.
 VARIANT = """game plan_variant extends shuang_kou
 const none = 0
 def bombs(p) = sum(q in seats: if same_side(q, p) then count_plays(q, bomb) else 0)
@@ -33,8 +33,9 @@ override def score(p) {
   let all_bombs = sum(q in seats: bombs(q))
   let twice = all_bombs * 2 + most(lead)
   let q = place(p)
+  let extra = sum(r in seats: most(p) - bombs(r) * seat_count()) + q
   let mine = bombs(p) * q + none * most(p) + first * most(seat_at(2))
-  if any(q in seats: q == lead and cards_left(q) > 3) then twice - mine + q
+  if any(q in seats: q == lead and cards_left(q) > 3) then twice - mine + extra
   else mine + sum(q in others(p): bombs(q) * cards_left(q)) + count(r in seats: holds(r, H5))
     + sum(lead in others(p): bombs(lead))
 }

@@ -2,7 +2,7 @@
 
 Scoring asks ``score(p)`` of every seat, and a round that ends when ``decided`` is scored for
 several finishing orders, so a formula that walks the seats inside another that is asked per
-seat is made many times over. Three rewrites of the checked defs, none of which changes a
+seat is made many times over. Four rewrites of the checked defs, none of which changes a
 value (formulas read the view and nothing else, and every one gives a value):
 
 - a part of a def with parameters that reads none of them (nor a let that reads one) and
@@ -10,6 +10,8 @@ value (formulas read the view and nothing else, and every one gives a value):
   template), named after the def and the let it was (or the aggregate it is);
 - a def with parameters that walks the seats and is called from two places, or from inside
   an aggregate, is remembered per view and arguments;
+- a call in the body of an aggregate that reads none of the aggregate's variables is made
+  once, before the aggregate (when the def always makes the aggregate);
 - a product of a name (a let, a constant, a def without parameters) and a part that walks the
   seats does not make that part when the name is 0.
 """
@@ -178,6 +180,56 @@ class _Planner:
         return e
 
 
+def _hoisted(d: ir.Def) -> ir.Def:
+    """``d`` with each call in the body of an aggregate it always makes that reads none of
+    the aggregates' variables made once, before (a let named after what it calls)."""
+    taken = {*d.params, *(n for n, _ in d.lets), *_bound_names(d)}
+    made: dict[ir.Expr, str] = {}
+    lets: list[tuple[str, ir.Expr]] = []
+
+    def outside(e: ir.Expr) -> ir.Expr:  # an expression the def always makes
+        if e in made:  # (made already, for an aggregate before)
+            return ir.Var(name=made[e], span=e.span)
+        if isinstance(e, ir.Aggregate):
+            body = inside(e.body, frozenset((e.var,)))
+            return replace(e, domain=outside(e.domain), body=body)
+        if isinstance(e, ir.If):  # (its branches are made only if chosen)
+            return replace(e, cond=outside(e.cond))
+        if isinstance(e, ir.BinOp) and e.op in ("and", "or"):
+            return replace(e, left=outside(e.left))
+        return rebuilt(e, outside)
+
+    def inside(e: ir.Expr, bound: frozenset[str]) -> ir.Expr:  # in an aggregate's body
+        if (isinstance(e, ir.DefCall | ir.Aggregate)
+                or isinstance(e, ir.Builtin) and e.func not in ("seats", "others")) \
+                and not free_names(e) & bound:
+            name = made.get(e)
+            if name is None:
+                name = made[e] = e.kind if isinstance(e, ir.Aggregate) else e.func
+                while name in taken:
+                    name = made[e] = name + "_"
+                taken.add(name)
+                lets.append((name, e))
+            return ir.Var(name=name, span=e.span)
+        inner = bound | {e.var} if isinstance(e, ir.Aggregate) else bound
+        return rebuilt(e, lambda p: inside(p, inner))
+
+    for n, x in d.lets:
+        lets.append((n, outside(x)))
+    body = outside(d.body)
+    return replace(d, lets=tuple(lets), body=body) if made else d
+
+
+def _bound_names(d: ir.Def) -> Iterator[str]:
+    """The variables the aggregates of ``d`` bind."""
+    todo: list[ir.Expr] = [*_lets(d), d.body]
+    while todo:
+        e = todo.pop()
+        if isinstance(e, ir.Aggregate):
+            yield e.var
+        todo += parts(e)
+
+
 def _named(e: ir.Expr) -> bool:
     return isinstance(e, ir.Var | ir.ConstRef) or isinstance(e, ir.DefCall) and not e.args
 
@@ -190,7 +242,7 @@ def planned(defs: Sequence[ir.Def]) -> list[PlannedDef]:
     """The defs to generate, in order: each as written, after the defs made of its parts
     that are made once per view (see the module's docstring)."""
     plan = _Planner(defs)
-    out = [d for given in defs for d in plan.per_view(given)]
+    out = [_hoisted(d) for given in defs for d in plan.per_view(given)]
     out = [replace(d, lets=tuple((n, plan.short_products(x)) for n, x in d.lets),
                    body=plan.short_products(d.body)) for d in out]
     sites: dict[str, int] = {}

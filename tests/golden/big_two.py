@@ -910,7 +910,8 @@ def def_card_points(v: ScoreView, v_p: int) -> int:
 
 
 def def_score(v: ScoreView, v_p: int) -> int:
-    return sum((def_card_points(v, v_q) - def_card_points(v, v_p)) for v_q in v.others(v_p))
+    v_card_points = def_card_points(v, v_p)
+    return sum((def_card_points(v, v_q) - v_card_points) for v_q in v.others(v_p))
 
 
 def score(v: ScoreView) -> tuple[int, ...]:

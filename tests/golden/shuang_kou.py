@@ -961,7 +961,8 @@ T_bomb_mult: dict[int, int] = {5: 2, 6: 3, 7: 4, 8: 5}
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_first_partner_place(v: ScoreView) -> int:
-    return max(((v.place(v_q) if v.same_side(v_q, v.seat_at(1)) else 0) for v_q in v.others(v.seat_at(1))), default=0)
+    v_seat_at = v.seat_at(1)
+    return max(((v.place(v_q) if v.same_side(v_q, v_seat_at) else 0) for v_q in v.others(v_seat_at)), default=0)
 
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
