@@ -141,3 +141,35 @@ def test_a_run_of_one_suit_is_asked_exactly_when_one_suit_has_a_run(name: str) -
         runs = m.PRESENT_straights[h.ranks]
         made = list(m.sequences_straight_flush(h.by_rank, None, runs))
         assert suited_run(h.cards, m.RANK, m.SUIT, m.PRESENT_straights.masks, runs) == bool(made)
+
+
+@pytest.mark.parametrize("name", ["shuang_kou", "doudizhu"])
+def test_a_run_part_with_its_mask_is_the_one_without(name: str) -> None:
+    """A RunPart given the ranks held as a mask (its stretches looked up, only their ranks
+    counted) counts and makes the runs that one reading the hand's counts itself makes, and
+    both make the generator's runs in its order."""
+    from cardrules.runtime.climbing.choices import RunPart
+
+    m = cardrules.load(name).module
+    copies = getattr(m, "COPIES", 1)
+    within = tuple(range(12))
+    runs = {"shuang_kou": (("straight", 1, 5), ("pairs", 2, 3), ("triples", 3, 3)),
+            "doudizhu": (("straight", 1, 5), ("pairs", 2, 3), ("plane", 3, 2))}[name]
+    rng = random.Random(f"mask:{name}")
+    for hand in hands(m, rng, 200, 27):
+        h = m.new_hand(hand)
+        for kind, width, min_len in runs:
+            if h.most < width:
+                continue
+            gen = getattr(m, f"candidates_{kind}")
+            eager = list(gen(h.cards, h.by_rank))
+            k = m.KINDS.index(kind)
+            fields = (k, m.GROUP[k], m.TIER[k], m.BOMB[k])
+            args = (gen, h.cards, h.by_rank, fields, width, min_len, 12, within, copies)
+            mask = h.at_least[width] & 0b111111111111
+            with_mask, without = RunPart(*args, mask=mask), RunPart(*args)
+            assert with_mask.total == without.total == len(eager), sorted(hand)
+            assert with_mask._ends == without._ends and with_mask._segs == without._segs
+            asked = range(len(eager)) if len(eager) <= 300 else rng.sample(range(len(eager)), 100)
+            assert [with_mask[i] for i in asked] == [without[i] for i in asked] \
+                == [eager[i] for i in asked], sorted(hand)

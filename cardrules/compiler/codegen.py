@@ -853,8 +853,8 @@ class ModuleView:
             calls += asked
         if counted:  # the parts made into Choices at once
             first = calls[0] if calls and calls[0].startswith("parts.append(") else ""
-            start = f"parts: list[Sequence[Play]] = [{first[len('parts.append('):-1]}]" \
-                if first else "parts: list[Sequence[Play]] = []"
+            start = f"parts: list[list[Play] | Part] = [{first[len('parts.append('):-1]}]" \
+                if first else "parts: list[list[Play] | Part] = []"
             return [*_reads(calls), start, *calls[bool(first):], "return Choices(parts)"]
         return [*_reads(calls), "out: list[Play] = []", *calls, "return out"]
 
@@ -883,8 +883,15 @@ class ModuleView:
         if k.ranked_run and k.presorted and not k.outranked_by:
             assert isinstance(s, ir.RunShape)
             within = tuple(self.rank_index[r] for r in s.within)
-            copies = f", {self.g.copies}" if self.g.copies > 1 else ""
-            return f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}{copies})"
+            args = f", {self.g.copies}" if self.g.copies > 1 else ""
+            if within == tuple(range(within[0], within[0] + len(within))):
+                # consecutive bits: the ranks held with ``width`` cards, as the RunPart's mask
+                # (``most`` tested first, in ``needs``: ``at_least`` has ``width``)
+                held = "h.ranks" if s.width == 1 else f"h.at_least[{s.width}]"
+                low = bin((1 << len(within)) - 1)
+                args += (f", mask={held} & {low}" if not within[0]
+                           else f", mask={held} >> {within[0]} & {low}")
+            return f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}{args})"
         if k.attached[0] and k.attached_merge and not k.outranked_by \
                 and k.attached_key == "(RANK[head[0]], )":
             return f"AttachedPart({head}, {k.attached[0]}, {k.attached[1]}, h.at_least)"
@@ -943,11 +950,11 @@ class ModuleView:
 
     @property
     def choice_imports(self) -> list[str]:
-        """The Parts ``lead_choices`` makes, and Choices."""
+        """The Parts ``lead_choices`` makes, and Choices and Part (its parts' type)."""
         used = " ".join(self.choosers) + " ".join(" ".join(f) for f in self.follow_choosers)
-        return ["Choices", *(n for n in ("AttachedPart", "KickerPart", "RunAbovePart", "RunPart",
-                                         "WingedPart", "counted")
-                             if f"{n}(" in used)]
+        return ["Choices", "Part", *(n for n in ("AttachedPart", "KickerPart", "RunAbovePart",
+                                                 "RunPart", "WingedPart", "counted")
+                                     if f"{n}(" in used)]
 
     @functools.cached_property
     def holders(self) -> list[str]:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from cardrules.runtime.protocol import Play, ScoreView
-from cardrules.runtime.climbing.choices import Choices, AttachedPart, KickerPart, RunAbovePart, RunPart, WingedPart, counted
+from cardrules.runtime.climbing.choices import Choices, Part, AttachedPart, KickerPart, RunAbovePart, RunPart, WingedPart, counted
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     gen_kicker_sets,
@@ -994,7 +994,7 @@ def lead_choices(h: SeatHand) -> Choices:
     each play made alone (what a bot choosing one at random reads)."""
     hand = h.cards
     by_rank = h.by_rank
-    parts: list[Sequence[Play]] = [h.singles[:]]
+    parts: list[list[Play] | Part] = [h.singles[:]]
     if h.most >= 2:
         parts.append(rank_groups(GROUPS_pair, by_rank, h.at_least[2]))
     if h.most >= 3:
@@ -1004,11 +1004,11 @@ def lead_choices(h: SeatHand) -> Choices:
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         parts.append(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2, h.at_least))
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        parts.append(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+        parts.append(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.ranks & 0b111111111111))
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        parts.append(RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+        parts.append(RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[2] & 0b111111111111))
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        parts.append(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)))
+        parts.append(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[3] & 0b111111111111))
         parts.append(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
         parts.append(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
     if h.most >= 4 and len(by_rank) >= 2:

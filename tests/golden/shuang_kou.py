@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from cardrules.runtime.protocol import Play, ScoreView, plays_of
-from cardrules.runtime.climbing.choices import Choices, RunAbovePart, RunPart, counted
+from cardrules.runtime.climbing.choices import Choices, Part, RunAbovePart, RunPart, counted
 from cardrules.runtime.climbing.seathand import SeatHand
 from cardrules.runtime.climbing.shapes import (
     RankGroups,
@@ -672,17 +672,17 @@ def lead_choices(h: SeatHand) -> Choices:
     each play made alone (what a bot choosing one at random reads)."""
     hand = h.cards
     by_rank = h.by_rank
-    parts: list[Sequence[Play]] = [h.singles[:]]
+    parts: list[list[Play] | Part] = [h.singles[:]]
     if h.most >= 2:
         parts.append(rank_groups(GROUPS_pair, by_rank, h.at_least[2]))
     if h.most >= 3:
         parts.append(rank_groups(GROUPS_triple, by_rank, h.at_least[3]))
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        parts.append(RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+        parts.append(RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.ranks & 0b111111111111))
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        parts.append(RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+        parts.append(RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[2] & 0b111111111111))
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
-        parts.append(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2))
+        parts.append(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[3] & 0b111111111111))
     if h.most >= 4:
         parts.append(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:

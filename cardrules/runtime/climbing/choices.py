@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import chain, repeat
 from math import comb, prod
-from typing import Protocol, TypeVar, cast, overload
+from typing import Any, Protocol, TypeVar, overload
 
 from ..protocol import Play
-from .shapes import _subsets, kicker_units
+from .shapes import _SETS, _subsets, kicker_units
 
 T = TypeVar("T")
 Gen = Callable[[Sequence[int], dict[int, list[int]]], Iterable[Play]]
@@ -43,18 +43,17 @@ class Choices(Sequence[Play]):
 
     __slots__ = ("_parts", "_ends", "_size", "_asked")
 
-    def __init__(self, parts: Iterable[Sequence[Play]] = ()) -> None:
-        """Choices of ``parts`` in order (lists and Parts; the empty ones left out): what
-        ``out += plays`` and ``add`` make one part at a time, made at once."""
-        kept: list[Sequence[Play]] = []
+    def __init__(self, parts: Iterable[list[Play] | Part] = ()) -> None:
+        """Choices of ``parts`` in order (lists and Parts): what ``out += plays`` and ``add``
+        make one part at a time, made at once. A list of parts is kept as it is (the
+        caller's, not changed after); an empty part stays, never found by an index (its end
+        is the one before it)."""
+        kept = parts if isinstance(parts, list) else list(parts)
         ends: list[int] = []  # the index after each part
         size = 0
-        for part in parts:
-            n = len(part) if part.__class__ is list else cast(Part, part).total
-            if n:
-                size += n
-                kept.append(part)
-                ends.append(size)
+        for part in kept:
+            size += len(part) if isinstance(part, list) else part.total
+            ends.append(size)
         self._parts, self._ends, self._size = kept, ends, size
         self._asked: Play | None = None  # the last play asked for
 
@@ -188,18 +187,24 @@ def _choices(cards: list[int], width: int) -> list[tuple[int, ...]]:
     return list(_subsets(cards, width))
 
 
-@lru_cache(maxsize=4096)
-def _distinct_count(cards: tuple[int, ...], width: int) -> int:
+class _DistinctCounts(dict[tuple[tuple[int, ...], int], int]):
     """How many sets of ``width`` of these cards of one rank there are, equal cards of more
-    decks one set (as ``_subsets`` makes them); a deck's ranks hold few cards, so few are
-    asked."""
-    return len(list(_subsets(list(cards), width)))
+    decks one set (as ``_subsets`` makes them), by the cards and ``width``: counted the first
+    time they are asked for, then looked up (a deck's ranks hold few cards, so few are)."""
+
+    def __missing__(self, key: tuple[tuple[int, ...], int]) -> int:
+        cards, width = key
+        found = self[key] = len(list(_subsets(list(cards), width)))
+        return found
+
+
+_DISTINCT = _DistinctCounts()
 
 
 def _distinct(cards: list[int], width: int) -> int:
     """A run's choices of one rank with more decks: its distinct cards, or its distinct
     sets of ``width`` cards."""
-    return len(set(cards)) if width == 1 else _distinct_count(tuple(cards), width)
+    return len(set(cards)) if width == 1 else _DISTINCT[tuple(cards), width]
 
 
 @lru_cache(maxsize=1024)
@@ -255,33 +260,68 @@ def _stretches(held: list[int], min_len: int) -> Iterator[tuple[int, int]]:
             yield first, i
 
 
+class _Stretches(dict[tuple[int, int], tuple[tuple[int, int], ...]]):
+    """``_stretches`` of a mask's bits (bit i: entry i nonzero), by the mask and ``min_len``:
+    made the first time they are asked for, then looked up (one entry per mask of a run's
+    ranks, a few thousand at most)."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+        mask, min_len = key
+        found = self[key] = tuple(_stretches(
+            [mask >> i & 1 for i in range(mask.bit_length())], min_len))
+        return found
+
+
+_STRETCHES = _Stretches()
+
+
 class RunPart(Part):
     """``candidates_KIND`` of a run keyed by its highest rank, made in CARD_KEY order by
     ``single_run_pools`` / ``run_pools``: a segment per stretch of ranks held, its count
     the sum over its runs (by start, then length) of the product of their ranks' choices;
-    a play's run is found in its stretch when it is asked for."""
+    a play's run is found in its stretch when it is asked for. ``mask``, where the caller
+    has it: the ranks of ``within`` with ``width`` cards or more, bit i for ``within[i]``
+    (then the stretches are looked up, and only their ranks' choices counted)."""
 
-    __slots__ = ("width", "copies", "within", "min_len", "max_len", "held")
+    __slots__ = ("width", "copies", "within", "min_len", "max_len", "held", "_lo")
 
     def __init__(self, gen: Gen, hand: Sequence[int], by_rank: dict[int, list[int]],
                  fields: Fields, width: int, min_len: int, max_len: int,
-                 within: tuple[int, ...], copies: int = 1) -> None:
-        Part.__init__(self, gen, hand, by_rank, fields)
+                 within: tuple[int, ...], copies: int = 1, mask: int | None = None) -> None:
+        self.gen, self.hand, self.by_rank, self.fields = gen, hand, by_rank, fields
+        self._plays = None  # (``Part.__init__`` written out: its lists are made below)
         self.width, self.copies, self.within = width, copies, within
         self.min_len, self.max_len = min_len, max_len
-        get = by_rank.get
-        held = [len(get(r, ())) for r in within] if width == 1 else \
-            [comb(len(get(r, ())), width) for r in within]  # (as ``_held``)
+        self._lo = 0  # the rank of ``held[0]``: ``within[0]``
+        if mask is None:
+            get = by_rank.get
+            held = [len(get(r, ())) for r in within] if width == 1 else \
+                [comb(len(get(r, ())), width) for r in within]  # (as ``_held``)
+            stretches: Iterable[tuple[int, int]] = _stretches(held, min_len)
+            plain = copies == 1  # the counts are the choices (else made below)
+        else:
+            held = [0] * len(within)
+            stretches = _STRETCHES[mask, min_len]
+            plain = False
         self.held = held
-        ends, segs = self._ends, self._segs
+        self._ends = ends = []
+        self._segs = segs = []
         total = 0
-        for first, end in _stretches(held, min_len):
-            if copies > 1 and width == 1:  # the rank's distinct cards (``_distinct``)
+        for first, end in stretches:
+            if plain:
+                pass
+            elif width == 1 and copies == 1:  # the rank's cards
+                for i in range(first, end):
+                    held[i] = len(by_rank[within[i]])
+            elif width == 1:  # its distinct cards (``_distinct``)
                 for i in range(first, end):
                     held[i] = len(set(by_rank[within[i]]))
-            elif copies > 1:  # its distinct sets of cards
+            elif copies == 1:  # its sets of ``width`` cards
                 for i in range(first, end):
-                    held[i] = _distinct_count(tuple(by_rank[within[i]]), width)
+                    held[i] = comb(len(by_rank[within[i]]), width)
+            else:  # its distinct sets
+                for i in range(first, end):
+                    held[i] = _DISTINCT[tuple(by_rank[within[i]]), width]
             # runs ending at each rank: ``ending`` of min_len to max_len ranks, from those
             # ending at the rank before (one longer), the run of min_len ranks (``window``)
             # and less the one of max_len + 1
@@ -307,19 +347,27 @@ class RunPart(Part):
             for i in range(start + min_len - 1, min(end, start + self.max_len)):
                 runs *= held[i]
                 if at < runs:
-                    return self._run(self.within[start:i + 1], at)
+                    return self._run(start, i + 1, at)
                 at -= runs
         raise IndexError(at)
 
-    def _run(self, ranks: tuple[int, ...], at: int) -> Play:
-        top = (max(ranks),)
-        if self.width > 1:
-            pools = [_choices(self.by_rank[r], self.width) for r in ranks]
-            return self._play(tuple(chain.from_iterable(_pick(pools, at))), top)
-        if self.copies == 1:  # (as ``single_run_pools``: the rank's distinct cards)
-            return self._play(tuple(_pick([self.by_rank[r] for r in ranks], at)), top)
-        cards = [list(dict.fromkeys(self.by_rank[r])) for r in ranks]
-        return self._play(tuple(_pick(cards, at)), top)
+    def _run(self, start: int, stop: int, at: int) -> Play:
+        """The ``at``-th run of the ranks ``within[start:stop]`` (``product`` of their choices,
+        the last turning fastest): each rank's choice taken alone, its pool counted in
+        ``held`` (from ``self._lo``): the rank's cards themselves when they are its choices
+        (one card a rank, none twice), else its distinct cards or sets (``_SETS``, made once
+        per set of a rank's cards)."""
+        within, held, by_rank, width, lo = self.within, self.held, self.by_rank, self.width, \
+            self._lo
+        picked: list[Any] = [0] * (stop - start)
+        for i in range(stop - 1, start - 1, -1):
+            at, j = divmod(at, held[i - lo])
+            cards = by_rank[within[i]]
+            picked[i - start] = cards[j] if width == 1 and len(cards) == held[i - lo] \
+                else _SETS[tuple(cards), width][j]
+        top = (max(within[start:stop]),)
+        return self._play(tuple(picked) if width == 1 else tuple(chain.from_iterable(picked)),
+                          top)
 
 
 class RunAbovePart(RunPart):
@@ -340,6 +388,7 @@ class RunAbovePart(RunPart):
         length = size // width
         self.min_len = self.max_len = length
         self.held = held = []
+        self._lo = 0
         tier = fields[2]
         if size % width or not min_len <= length <= max_len or tier < floor[0]:
             return  # (the generator makes none)
@@ -352,7 +401,7 @@ class RunAbovePart(RunPart):
                 return
         else:
             starts = list(range(len(tops)))
-        lo = starts[0]  # the ranks of those runs alone: ``held[i - lo]``
+        lo = self._lo = starts[0]  # the ranks of those runs alone: ``held[i - lo]``
         held += _held(by_rank, within[lo:starts[-1] + length], width)
         if copies > 1:  # the rank's distinct cards, or sets of cards (as ``RunPart``)
             for i, n in enumerate(held):
@@ -370,7 +419,7 @@ class RunAbovePart(RunPart):
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
         start = seg[0]
-        return self._run(self.within[start:start + self.min_len], at)
+        return self._run(start, start + self.min_len, at)
 
     def __iter__(self) -> Iterator[Play]:
         return iter(self.follow(self.hand, self.by_rank, self.floor, self.size))
