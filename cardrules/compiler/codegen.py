@@ -820,8 +820,8 @@ class ModuleView:
         last = ""  # the ``if`` line of the last kind asked under tests
         for i, k in enumerate(self.kinds):
             part = self.lazy_part(i) if counted else ""
-            if k is self.singles_kind:  # (a Choices keeps the list: a copy, not the hand's)
-                calls.append("parts.append(h.singles[:])" if counted else "out += h.singles")
+            if k is self.singles_kind:
+                calls.append("out += h.singles")
                 continue
             if part:
                 plays = part
@@ -836,27 +836,28 @@ class ModuleView:
                 plays = f"sequences_{k.name}(by_rank, None, runs_{k.sequence})"
             else:
                 plays = f"candidates_{k.name}(hand, by_rank)"
-            if not counted:
-                call = f"out += {plays}"
-            elif part or _new_list(plays):  # a Part, or a list
-                call = f"parts.append({plays})"
-            else:
-                call = f"parts.append(list({plays}))"
+            # a Part ends the list of plays so far (``out``): both kept in ``parts``
+            call = f"parts += (out, {plays})" if part else f"out += {plays}"
             asked = self.asked(i, call, runs)
+            if part:  # (and a new list after it, on the line after, as indented)
+                at = next(n for n, x in enumerate(asked) if x.lstrip() == call)
+                asked.insert(at + 1, asked[at][:len(asked[at]) - len(call)] + "out = []")
             # A kind asked as one ``if`` block joins the block before when its test is the
             # same; a kind asked otherwise (a sequence's ``runs_X = ...`` first) ends the run.
             block = asked[0] if asked[0].startswith("if ") \
                 and all(x.startswith("    ") for x in asked[1:]) else ""
             if block and block == last and calls[-1].startswith("    "):
                 asked = asked[1:]  # the tests of the kind before: under its ``if``
+                if part and calls[-1] == "    out = []":  # a Part right after a Part
+                    calls.pop()
+                    asked[0] = f"    parts.append({plays})"
             last = block
             calls += asked
-        if counted:  # the parts made into Choices at once
-            first = calls[0] if calls and calls[0].startswith("parts.append(") else ""
-            start = f"parts: list[list[Play] | Part] = [{first[len('parts.append('):-1]}]" \
-                if first else "parts: list[list[Play] | Part] = []"
-            return [*_reads(calls), start, *calls[bool(first):], "return Choices(parts)"]
-        return [*_reads(calls), "out: list[Play] = []", *calls, "return out"]
+        start = [*_reads(calls), "out: list[Play] = []"]
+        if counted:  # the lists and Parts made into Choices, where a Part was asked
+            return [*start, "parts: list[list[Play] | Part] = []", *calls, "if parts:",
+                    "    parts.append(out)", "    return Choices(parts)", "return out"]
+        return [*start, *calls, "return out"]
 
     def set_sure(self, k: KindView) -> bool:
         """Whether the tests a hand passes before kind ``k`` is asked (``needs``: its ranks

@@ -984,41 +984,54 @@ def plays(hand: Sequence[int]) -> list[Play]:
 
 def lead_plays(h: SeatHand) -> list[Play]:
     """``plays`` of a SeatHand: ``lead_choices``, every play made."""
-    return lead_choices(h).plays()
+    plays = lead_choices(h)
+    return plays if isinstance(plays, list) else plays.plays()
 
 
-def lead_choices(h: SeatHand) -> Choices:
+def lead_choices(h: SeatHand) -> list[Play] | Choices:
     """The plays of each kind of CANDIDATES in order, a kind asked only when the hand can
     have one (the counts it needs, found when the game was compiled), as a sequence whose
     plays are made as they are asked for: the kinds of many plays counted from the hand,
-    each play made alone (what a bot choosing one at random reads)."""
+    each play made alone (what a bot choosing one at random reads); the plain list where
+    no kind of many plays was asked."""
     hand = h.cards
     by_rank = h.by_rank
-    parts: list[list[Play] | Part] = [h.singles[:]]
+    out: list[Play] = []
+    parts: list[list[Play] | Part] = []
+    out += h.singles
     if h.most >= 2:
-        parts.append(rank_groups(GROUPS_pair, by_rank, h.at_least[2]))
+        out += rank_groups(GROUPS_pair, by_rank, h.at_least[2])
     if h.most >= 3:
-        parts.append(rank_groups(GROUPS_triple, by_rank, h.at_least[3]))
+        out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
     if h.most >= 3 and len(by_rank) >= 2:
-        parts.append(AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1, h.at_least))
+        parts += (out, AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1, h.at_least))
+        out = []
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        parts.append(AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2, h.at_least))
+        parts += (out, AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2, h.at_least))
+        out = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        parts.append(RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.ranks & 0b111111111111))
+        parts += (out, RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.ranks & 0b111111111111))
+        out = []
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        parts.append(RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[2] & 0b111111111111))
+        parts += (out, RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[2] & 0b111111111111))
+        out = []
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        parts.append(RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[3] & 0b111111111111))
+        parts += (out, RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[3] & 0b111111111111))
         parts.append(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
         parts.append(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
+        out = []
     if h.most >= 4 and len(by_rank) >= 2:
-        parts.append(KickerPart(candidates_four_singles, hand, by_rank, (10, 10, 0, -1), 4, 1, 2, (), CARD_KEY))
+        parts += (out, KickerPart(candidates_four_singles, hand, by_rank, (10, 10, 0, -1), 4, 1, 2, (), CARD_KEY))
         parts.append(KickerPart(candidates_four_pairs, hand, by_rank, (11, 11, 0, -1), 4, 2, 2, (), CARD_KEY))
+        out = []
     if h.most >= 4:
-        parts.append(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        parts.append([PLAY_rocket])
-    return Choices(parts)
+        out += [PLAY_rocket]
+    if parts:
+        parts.append(out)
+        return Choices(parts)
+    return out
 
 
 def holding_triple_single(by_rank: dict[int, list[int]], card: int) -> list[Play]:

@@ -662,32 +662,42 @@ def plays(hand: Sequence[int]) -> list[Play]:
 
 def lead_plays(h: SeatHand) -> list[Play]:
     """``plays`` of a SeatHand: ``lead_choices``, every play made."""
-    return lead_choices(h).plays()
+    plays = lead_choices(h)
+    return plays if isinstance(plays, list) else plays.plays()
 
 
-def lead_choices(h: SeatHand) -> Choices:
+def lead_choices(h: SeatHand) -> list[Play] | Choices:
     """The plays of each kind of CANDIDATES in order, a kind asked only when the hand can
     have one (the counts it needs, found when the game was compiled), as a sequence whose
     plays are made as they are asked for: the kinds of many plays counted from the hand,
-    each play made alone (what a bot choosing one at random reads)."""
+    each play made alone (what a bot choosing one at random reads); the plain list where
+    no kind of many plays was asked."""
     hand = h.cards
     by_rank = h.by_rank
-    parts: list[list[Play] | Part] = [h.singles[:]]
+    out: list[Play] = []
+    parts: list[list[Play] | Part] = []
+    out += h.singles
     if h.most >= 2:
-        parts.append(rank_groups(GROUPS_pair, by_rank, h.at_least[2]))
+        out += rank_groups(GROUPS_pair, by_rank, h.at_least[2])
     if h.most >= 3:
-        parts.append(rank_groups(GROUPS_triple, by_rank, h.at_least[3]))
+        out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        parts.append(RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.ranks & 0b111111111111))
+        parts += (out, RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.ranks & 0b111111111111))
+        out = []
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        parts.append(RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[2] & 0b111111111111))
+        parts += (out, RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[2] & 0b111111111111))
+        out = []
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
-        parts.append(RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[3] & 0b111111111111))
+        parts += (out, RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[3] & 0b111111111111))
+        out = []
     if h.most >= 4:
-        parts.append(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
+        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        parts.append(list(candidates_joker_bomb(hand, by_rank)))
-    return Choices(parts)
+        out += candidates_joker_bomb(hand, by_rank)
+    if parts:
+        parts.append(out)
+        return Choices(parts)
+    return out
 
 
 def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
