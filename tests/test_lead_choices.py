@@ -173,3 +173,27 @@ def test_a_run_part_with_its_mask_is_the_one_without(name: str) -> None:
             asked = range(len(eager)) if len(eager) <= 300 else rng.sample(range(len(eager)), 100)
             assert [with_mask[i] for i in asked] == [without[i] for i in asked] \
                 == [eager[i] for i in asked], sorted(hand)
+
+
+def test_distinct_combinations_are_those_made_one_at_a_time() -> None:
+    """``distinct_combinations`` of few sets (the combinations with the repeats dropped by a
+    dict) makes the sets ``_distinct`` makes one at a time, in its order; where equal cards
+    are not side by side, or the combinations are many, it makes them that way itself."""
+    from itertools import combinations
+
+    from cardrules.runtime.climbing.shapes import _distinct, distinct_combinations
+
+    rng = random.Random("distinct")
+    for _ in range(3000):
+        values = sorted(rng.sample(range(20), rng.randint(1, 6)))
+        cards = [v for v in values for _ in range(rng.randint(1, 3))]
+        if rng.random() < 0.2:
+            rng.shuffle(cards)  # equal cards apart
+        k = rng.randint(0, len(cards) + 1)
+        found = list(distinct_combinations(cards, k))
+        if len(set(cards)) == len(cards):
+            assert found == list(combinations(cards, k))
+        else:
+            assert found == list(_distinct(cards, k, 0)), (cards, k)
+    many = [c for c in range(10) for _ in range(2)]  # C(20, 10) combinations: one at a time
+    assert sum(1 for _ in distinct_combinations(many, 10)) == 8953

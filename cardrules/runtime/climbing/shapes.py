@@ -8,7 +8,8 @@ yields card tuples that have the shape; the generated module then classifies eac
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from itertools import chain, combinations, product
+from itertools import chain, combinations, groupby, product
+from math import comb
 from typing import Any, TypeVar
 
 from ..protocol import Play, plays_of
@@ -32,11 +33,18 @@ def group_by_rank(cards: Sequence[int], rank: Sequence[int]) -> list[list[int]]:
 def distinct_combinations(cards: Sequence[int], k: int) -> Iterator[tuple[int, ...]]:
     """``itertools.combinations(cards, k)`` without repeats when ``cards`` holds one card
     more than once (``copies`` > 1), equal cards side by side: each set of cards once, in
-    the order of its first appearance there. Two decks' eight 3s give 10 pairs, not 28."""
-    if len(set(cards)) == len(cards):
-        yield from combinations(cards, k)
-        return
-    yield from _distinct(cards, k, 0)
+    the order of its first appearance there. Two decks' eight 3s give 10 pairs, not 28.
+    Where they are few (a rank's cards), the combinations with the repeats dropped by a
+    dict (its keys keep the first appearances, in order); else made one set at a time."""
+    distinct = len(set(cards))
+    if distinct == len(cards):
+        return combinations(cards, k)
+    if comb(len(cards), k) <= _FEW_SETS and distinct == len(list(groupby(cards))):
+        return iter(dict.fromkeys(combinations(cards, k)))  # (equal cards side by side)
+    return _distinct(cards, k, 0)
+
+
+_FEW_SETS = 4096  # combinations made at once by ``distinct_combinations``, at most
 
 
 def _distinct(cards: Sequence[int], k: int, start: int) -> Iterator[tuple[int, ...]]:
