@@ -72,3 +72,36 @@ def test_bot_actions_are_the_legal_actions(game: Any) -> None:
             assert len(bot) == len(legal)
             assert [bot[i] for i in range(len(bot))] == legal == list(bot)
             t.apply(rng.choice(bot))
+
+
+@pytest.mark.parametrize("name", ["shuang_kou", "doudizhu"])
+def test_a_run_above_part_with_its_mask_is_the_one_without(name: str) -> None:
+    """A RunAbovePart given the ranks held as a mask (the starts of runs read from its bits,
+    above the floor's rank) counts and makes the runs that one reading the hand's counts
+    makes, on floors of its own rung and a lower one."""
+    from cardrules.runtime.climbing.choices import RunAbovePart
+
+    m = next(g for g in ALL if g.name == name).module
+    copies = getattr(m, "COPIES", 1)
+    rng = random.Random(f"above:{name}")
+    runs = [(k, width, min_len) for k, width, min_len in
+            ((m.KINDS.index("straight"), 1, 5), (m.KINDS.index("pairs"), 2, 3))]
+    found = 0
+    for hand in hands(m, rng, 200, 27):
+        h = m.new_hand(hand)
+        for k, width, min_len in runs:
+            if h.most < width:
+                continue
+            fields = (k, m.GROUP[k], m.TIER[k], m.BOMB[k])
+            length = rng.randint(min_len, min_len + 2)
+            floor = (m.TIER[k] - rng.randint(0, 1), (rng.randint(-1, 12),))
+            args = (getattr(m, f"candidates_{m.KINDS[k]}"), h.cards, h.by_rank, fields, width,
+                    min_len, 12, tuple(range(12)), floor, length * width, copies)
+            with_mask = RunAbovePart(*args, mask=h.at_least[width] & 0b111111111111)
+            without = RunAbovePart(*args)
+            assert with_mask.total == without.total, (sorted(hand), length, floor)
+            found += with_mask.total > 0
+            assert with_mask._segs == without._segs and with_mask._ends == without._ends
+            assert [with_mask[i] for i in range(min(with_mask.total, 200))] == \
+                [without[i] for i in range(min(without.total, 200))]
+    assert found > 30  # runs were found, not only none

@@ -245,6 +245,17 @@ def _reads_floor(line: str) -> bool:
     return re.search(r"\bfloor\b", line) is not None
 
 
+def _run_mask(width: int, within: tuple[int, ...]) -> str:
+    """A RunPart's (or RunAbovePart's) ``mask`` argument, where the run's ranks are
+    consecutive bits: the ranks held with ``width`` cards, bit i for ``within[i]`` (its
+    ``needs`` test ``most`` first: ``at_least`` has ``width``); else ""."""
+    if within != tuple(range(within[0], within[0] + len(within))):
+        return ""
+    held = "h.ranks" if width == 1 else f"h.at_least[{width}]"
+    low = bin((1 << len(within)) - 1)
+    return f", mask={held} & {low}" if not within[0] else f", mask={held} >> {within[0]} & {low}"
+
+
 def _new_list(expr: str) -> bool:
     """Whether a generated expression of plays makes a new list (a list display or
     comprehension, ``rank_groups``, a slice of the hand's singles), which the caller may keep
@@ -884,15 +895,9 @@ class ModuleView:
         if k.ranked_run and k.presorted and not k.outranked_by:
             assert isinstance(s, ir.RunShape)
             within = tuple(self.rank_index[r] for r in s.within)
-            args = f", {self.g.copies}" if self.g.copies > 1 else ""
-            if within == tuple(range(within[0], within[0] + len(within))):
-                # consecutive bits: the ranks held with ``width`` cards, as the RunPart's mask
-                # (``most`` tested first, in ``needs``: ``at_least`` has ``width``)
-                held = "h.ranks" if s.width == 1 else f"h.at_least[{s.width}]"
-                low = bin((1 << len(within)) - 1)
-                args += (f", mask={held} & {low}" if not within[0]
-                           else f", mask={held} >> {within[0]} & {low}")
-            return f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}{args})"
+            copies = f", {self.g.copies}" if self.g.copies > 1 else ""
+            return (f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}{copies}"
+                    f"{_run_mask(s.width, within)})")
         if k.attached[0] and k.attached_merge and not k.outranked_by \
                 and k.attached_key == "(RANK[head[0]], )":
             return f"AttachedPart({head}, {k.attached[0]}, {k.attached[1]}, h.at_least)"
@@ -926,7 +931,7 @@ class ModuleView:
         copies = f", {self.g.copies}" if self.g.copies > 1 else ""
         return (f"RunAbovePart(candidates_{k.name}, hand, by_rank, ({k.index}, {k.group}, "
                 f"{k.tier}, {k.bomb}), {s.width}, {s.min_len}, {s.max_len}, {within!r}, floor, "
-                f"size{copies})")
+                f"size{copies}{_run_mask(s.width, within)})")
 
     def _only_odd(self, c: ir.Combination, other: str) -> bool:
         """Whether kind ``other``, tried before the winged run ``c``, can match only its odd

@@ -1375,7 +1375,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
+        out = counted(out, RunAbovePart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.ranks & 0b111111111111))
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -1393,7 +1393,7 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
+        out = counted(out, RunAbovePart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[2] & 0b111111111111))
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -1411,7 +1411,7 @@ def follow_choices_plane(h: SeatHand, current: Play) -> list[Play] | Choices:
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size))
+        out = counted(out, RunAbovePart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[3] & 0b111111111111))
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:

@@ -381,7 +381,7 @@ class RunAbovePart(RunPart):
     def __init__(self, gen: RunGen, hand: Sequence[int], by_rank: dict[int, list[int]],
                  fields: Fields, width: int, min_len: int, max_len: int,
                  within: tuple[int, ...], floor: tuple[int, tuple[int, ...]], size: int,
-                 copies: int = 1) -> None:
+                 copies: int = 1, mask: int | None = None) -> None:
         Part.__init__(self, gen, hand, by_rank, fields)
         self.follow, self.floor, self.size = gen, floor, size
         self.width, self.copies, self.within = width, copies, within
@@ -392,6 +392,9 @@ class RunAbovePart(RunPart):
         tier = fields[2]
         if size % width or not min_len <= length <= max_len or tier < floor[0]:
             return  # (the generator makes none)
+        if mask is not None:  # (``RunPart``'s mask: ``within`` are consecutive ranks)
+            self._above(mask, length, floor[1][0] - within[0] if tier == floor[0] else -1)
+            return
         tops = _tops(within, length)
         if tier == floor[0]:  # the runs whose highest rank is above the floor's (a key
             # of one rank, ``(top,) > key`` as ``top > key[0]``)
@@ -415,6 +418,40 @@ class RunAbovePart(RunPart):
                 total += runs
                 ends.append(total)
                 segs.append((start,))
+        self.total = total
+
+    def _above(self, mask: int, length: int, key: int) -> None:
+        """The segments from the mask of the ranks held: the starts of ``length`` of them in
+        a row (bits), those whose highest rank (``start + length - 1``) is above ``key`` (of
+        the floor, from ``within[0]``), lowest first; each rank's choices counted once."""
+        starts = mask
+        for j in range(1, length):
+            starts &= mask >> j
+        if key >= length - 1:
+            starts &= -1 << (key - length + 2)
+        by_rank, within, width, copies = self.by_rank, self.within, self.width, self.copies
+        held = self.held = [0] * len(within)  # (0: not counted yet)
+        ends, segs = self._ends, self._segs
+        total = 0
+        while starts:
+            low = starts & -starts
+            start = low.bit_length() - 1
+            starts ^= low
+            runs = 1
+            for i in range(start, start + length):
+                n = held[i]
+                if not n:
+                    cards = by_rank[within[i]]
+                    if width == 1:
+                        n = len(cards) if copies == 1 else len(set(cards))
+                    else:
+                        n = comb(len(cards), width) if copies == 1 else \
+                            _DISTINCT[tuple(cards), width]
+                    held[i] = n
+                runs *= n
+            total += runs
+            ends.append(total)
+            segs.append((start,))
         self.total = total
 
     def _make(self, seg: tuple[int, ...], at: int) -> Play:
