@@ -236,7 +236,19 @@ def _reads(lines: list[str]) -> list[str]:
     """The SeatHand fields (``hand``, ``by_rank``) that lines of a generated body read, as
     locals."""
     return [f"{name} = h.{field}" for name, field in (("hand", "cards"), ("by_rank", "by_rank"))
-            if any(re.search(rf"\b{name}\b", line) for line in lines)]
+            if any(re.search(rf"(?<![\w.]){name}(?!\w)", line) for line in lines)]
+
+
+def _read_few(lines: list[str]) -> list[str]:
+    """Lines of a follow's body with the SeatHand fields it names three times or fewer
+    (``hand``, ``by_rank``; mostly in tests and calls a hand seldom passes) read where they
+    are (``h.cards``, ``h.by_rank``), not as locals first: a follow, the commonest decision,
+    reads none of them mostly."""
+    for name, field in (("hand", "cards"), ("by_rank", "by_rank")):
+        word = re.compile(rf"(?<![\w.]){name}(?!\w)")
+        if sum(len(word.findall(line)) for line in lines) <= 3:
+            lines = [word.sub(f"h.{field}", line) for line in lines]
+    return lines
 
 
 def _reads_floor(line: str) -> bool:
@@ -791,6 +803,7 @@ class ModuleView:
                 floor = floor or _reads_floor(gen_floor)
         lines = ["floor = (current.tier, current.key)"] if floor else []
         lines += ["size = len(current.cards)"] if size else []
+        calls = _read_few(calls)
         lines += _reads(calls)
         # the first plays, when asked unconditionally as a new list: ``out`` itself
         at = next((i for i, c in enumerate(calls) if not c.startswith("start = ")), len(calls))

@@ -758,19 +758,17 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and h.at_least[2] >> RANK[current.cards[-1]]:
-        out += [p for p in rank_groups(GROUPS_pair, by_rank, h.at_least[2] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
+        out += [p for p in rank_groups(GROUPS_pair, h.by_rank, h.at_least[2] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
     return out
 
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and h.at_least[3] >> RANK[current.cards[-1]]:
-        out += [p for p in rank_groups(GROUPS_triple, by_rank, h.at_least[3] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
+        out += [p for p in rank_groups(GROUPS_triple, h.by_rank, h.at_least[3] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
     return out
 
 
@@ -815,13 +813,12 @@ def follow_flush(h: SeatHand, current: Play) -> list[Play]:
 def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a full_house (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        out += candidates_full_house(hand, by_rank, floor)
+        out += candidates_full_house(h.cards, by_rank, floor)
     if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_with_single(hand, by_rank, floor)
+        out += candidates_four_with_single(h.cards, by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, floor, runs_straights)
@@ -831,25 +828,22 @@ def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
 def follow_four_with_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_with_single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_with_single(hand, by_rank, floor)
+    if h.most >= 4 and len(h.by_rank) >= 2:
+        out += candidates_four_with_single(h.cards, h.by_rank, floor)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
-        out += sequences_straight_flush(by_rank, floor, runs_straights)
+        out += sequences_straight_flush(h.by_rank, floor, runs_straights)
     return out
 
 
 def follow_straight_flush(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a straight_flush (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    by_rank = h.by_rank
     out: list[Play] = []
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
-        out += sequences_straight_flush(by_rank, floor, runs_straights)
+        out += sequences_straight_flush(h.by_rank, floor, runs_straights)
     return out
 
 

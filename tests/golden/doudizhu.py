@@ -1143,41 +1143,35 @@ def follow_plays(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
-    hand = h.cards
-    by_rank = h.by_rank
     start = bisect_right(h.keys, RANK_TOP_KEY[current.key[0]])
     out: list[Play] = h.singles[start:]
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and h.at_least[2] >> (current.key[0] + 1):
-        out += rank_groups(GROUPS_pair, by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
+        out += rank_groups(GROUPS_pair, h.by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and h.at_least[3] >> (current.key[0] + 1):
-        out += rank_groups(GROUPS_triple, by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
+        out += rank_groups(GROUPS_triple, h.by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1185,14 +1179,12 @@ def follow_triple(h: SeatHand, current: Play) -> list[Play]:
 def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple_single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple_single(hand, by_rank, floor)
+    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
+        out += candidates_triple_single(h.cards, h.by_rank, floor)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1200,14 +1192,12 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
 def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple_pair (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple_pair(hand, by_rank, floor)
+    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
+        out += candidates_triple_pair(h.cards, h.by_rank, floor)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1216,14 +1206,12 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a straight (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
-        out += candidates_straight(hand, by_rank, floor, size)
+    if len(h.by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
+        out += candidates_straight(h.cards, h.by_rank, floor, size)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1232,14 +1220,12 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
-        out += candidates_pairs(hand, by_rank, floor, size)
+    if h.most >= 2 and len(h.by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
+        out += candidates_pairs(h.cards, h.by_rank, floor, size)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1248,14 +1234,12 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a plane (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
-        out += candidates_plane(hand, by_rank, floor, size)
+    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
+        out += candidates_plane(h.cards, h.by_rank, floor, size)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1264,14 +1248,12 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a plane_singles (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        out += candidates_plane_singles(hand, by_rank, floor, size)
+    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+        out += candidates_plane_singles(h.cards, h.by_rank, floor, size)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1280,14 +1262,12 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a plane_pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        out += candidates_plane_pairs(hand, by_rank, floor, size)
+    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+        out += candidates_plane_pairs(h.cards, h.by_rank, floor, size)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1295,14 +1275,12 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
 def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_singles (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 4 and len(by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
-        out += candidates_four_singles(hand, by_rank, floor)
+    if h.most >= 4 and len(h.by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
+        out += candidates_four_singles(h.cards, h.by_rank, floor)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1310,26 +1288,22 @@ def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
 def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 4 and len(by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
-        out += candidates_four_pairs(hand, by_rank, floor)
+    if h.most >= 4 and len(h.by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
+        out += candidates_four_pairs(h.cards, h.by_rank, floor)
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
 
 def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4] >> (current.key[0] + 1) << (current.key[0] + 1))
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4] >> (current.key[0] + 1) << (current.key[0] + 1))
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
     return out
 
@@ -1337,11 +1311,9 @@ def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
 def follow_rocket(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a rocket (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_rocket(hand, by_rank, floor)
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_rocket(h.cards, h.by_rank, floor)
     return out
 
 
@@ -1371,14 +1343,12 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     one at random reads); the list where there are none."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] | Choices = []
-    if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.ranks & 0b111111111111))
+    if len(h.by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
+        out = counted(out, RunAbovePart(candidates_straight, h.cards, h.by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.ranks & 0b111111111111))
     if h.most >= 4:
-        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend([PLAY_rocket])
     return out
 
@@ -1389,14 +1359,12 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     one at random reads); the list where there are none."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] | Choices = []
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[2] & 0b111111111111))
+    if h.most >= 2 and len(h.by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
+        out = counted(out, RunAbovePart(candidates_pairs, h.cards, h.by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[2] & 0b111111111111))
     if h.most >= 4:
-        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend([PLAY_rocket])
     return out
 
@@ -1407,14 +1375,12 @@ def follow_choices_plane(h: SeatHand, current: Play) -> list[Play] | Choices:
     one at random reads); the list where there are none."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] | Choices = []
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[3] & 0b111111111111))
+    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
+        out = counted(out, RunAbovePart(candidates_plane, h.cards, h.by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[3] & 0b111111111111))
     if h.most >= 4:
-        out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
-    if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
+    if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend([PLAY_rocket])
     return out
 

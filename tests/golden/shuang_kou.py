@@ -751,42 +751,36 @@ def follow_plays(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
-    hand = h.cards
-    by_rank = h.by_rank
     start = bisect_right(h.single_keys, RANK_TOP_KEY[current.key[0]])
     out: list[Play] = h.singles[start:]
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, h.by_rank)
     return out
 
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and h.at_least[2] >> (current.key[0] + 1):
-        out += rank_groups(GROUPS_pair, by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
+        out += rank_groups(GROUPS_pair, h.by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, h.by_rank)
     return out
 
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and h.at_least[3] >> (current.key[0] + 1):
-        out += rank_groups(GROUPS_triple, by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
+        out += rank_groups(GROUPS_triple, h.by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
     if h.most >= 4:
-        out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
+        out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, h.by_rank)
     return out
 
 
@@ -794,15 +788,14 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a straight (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
-        out += candidates_straight(hand, by_rank, floor, size)
+        out += candidates_straight(h.cards, by_rank, floor, size)
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, by_rank)
     return out
 
 
@@ -810,15 +803,14 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
-        out += candidates_pairs(hand, by_rank, floor, size)
+        out += candidates_pairs(h.cards, by_rank, floor, size)
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, by_rank)
     return out
 
 
@@ -826,39 +818,34 @@ def follow_triples(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triples (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
-        out += candidates_triples(hand, by_rank, floor, size)
+        out += candidates_triples(h.cards, by_rank, floor, size)
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, by_rank)
     return out
 
 
 def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
     if h.most >= 4:
-        out += [p for p in rank_groups(GROUPS_bomb, by_rank, h.at_least[4]) if (0, p.key) > floor]
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank)
+        out += [p for p in rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]) if (0, p.key) > floor]
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, h.by_rank)
     return out
 
 
 def follow_joker_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a joker_bomb (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out += candidates_joker_bomb(hand, by_rank, floor)
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out += candidates_joker_bomb(h.cards, h.by_rank, floor)
     return out
 
 
@@ -882,15 +869,14 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     one at random reads); the list where there are none."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.ranks & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_straight, h.cards, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.ranks & 0b111111111111))
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out.extend(candidates_joker_bomb(hand, by_rank))
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(candidates_joker_bomb(h.cards, by_rank))
     return out
 
 
@@ -900,15 +886,14 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     one at random reads); the list where there are none."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[2] & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_pairs, h.cards, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[2] & 0b111111111111))
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out.extend(candidates_joker_bomb(hand, by_rank))
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(candidates_joker_bomb(h.cards, by_rank))
     return out
 
 
@@ -918,15 +903,14 @@ def follow_choices_triples(h: SeatHand, current: Play) -> list[Play] | Choices:
     one at random reads); the list where there are none."""
     floor = (current.tier, current.key)
     size = len(current.cards)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[3] & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_triples, h.cards, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[3] & 0b111111111111))
     if h.most >= 4:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
-    if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
-        out.extend(candidates_joker_bomb(hand, by_rank))
+    if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
+        out.extend(candidates_joker_bomb(h.cards, by_rank))
     return out
 
 
