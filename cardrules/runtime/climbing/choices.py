@@ -313,9 +313,12 @@ class RunPart(Part):
             elif width == 1 and copies == 1:  # the rank's cards
                 for i in range(first, end):
                     held[i] = len(by_rank[within[i]])
-            elif width == 1:  # its distinct cards (``_distinct``)
+            elif width == 1:  # its distinct cards (``_distinct``; two are one when equal)
                 for i in range(first, end):
-                    held[i] = len(set(by_rank[within[i]]))
+                    cards = by_rank[within[i]]
+                    n = len(cards)
+                    held[i] = n if n == 1 else (1 if cards[0] == cards[1] else 2) if n == 2 \
+                        else len(set(cards))
             elif copies == 1:  # its sets of ``width`` cards
                 for i in range(first, end):
                     held[i] = comb(len(by_rank[within[i]]), width)
@@ -442,8 +445,10 @@ class RunAbovePart(RunPart):
                 n = held[i]
                 if not n:
                     cards = by_rank[within[i]]
-                    if width == 1:
-                        n = len(cards) if copies == 1 else len(set(cards))
+                    if width == 1:  # (two cards one when equal, as in ``RunPart``)
+                        n = len(cards)
+                        if copies > 1 and n > 1:
+                            n = (1 if cards[0] == cards[1] else 2) if n == 2 else len(set(cards))
                     else:
                         n = comb(len(cards), width) if copies == 1 else \
                             _DISTINCT[tuple(cards), width]
