@@ -322,9 +322,10 @@ class RunPart(Part):
             elif copies == 1:  # its sets of ``width`` cards
                 for i in range(first, end):
                     held[i] = comb(len(by_rank[within[i]]), width)
-            else:  # its distinct sets
+            else:  # its distinct sets (one where it holds ``width`` cards)
                 for i in range(first, end):
-                    held[i] = _DISTINCT[tuple(by_rank[within[i]]), width]
+                    cards = by_rank[within[i]]
+                    held[i] = 1 if len(cards) == width else _DISTINCT[tuple(cards), width]
             # runs ending at each rank: ``ending`` of min_len to max_len ranks, from those
             # ending at the rank before (one longer), the run of min_len ranks (``window``)
             # and less the one of max_len + 1
@@ -450,8 +451,8 @@ class RunAbovePart(RunPart):
                         if copies > 1 and n > 1:
                             n = (1 if cards[0] == cards[1] else 2) if n == 2 else len(set(cards))
                     else:
-                        n = comb(len(cards), width) if copies == 1 else \
-                            _DISTINCT[tuple(cards), width]
+                        n = comb(len(cards), width) if copies == 1 or len(cards) == width \
+                            else _DISTINCT[tuple(cards), width]
                     held[i] = n
                 runs *= n
             total += runs
