@@ -36,6 +36,8 @@ def distinct_combinations(cards: Sequence[int], k: int) -> Iterator[tuple[int, .
     the order of its first appearance there. Two decks' eight 3s give 10 pairs, not 28.
     Where they are few (a rank's cards), the combinations with the repeats dropped by a
     dict (its keys keep the first appearances, in order); else made one set at a time."""
+    if k == len(cards):  # (all of them: one set, as either way makes it)
+        return iter((tuple(cards),))
     distinct = len(set(cards))
     if distinct == len(cards):
         return combinations(cards, k)
