@@ -8,6 +8,7 @@ largest rank has, how many cards each suit has, the hand's single plays) from th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 
 from ..protocol import Play
 
@@ -46,7 +47,7 @@ class SeatHand:
         suits = [0] * suit_slots
         # at_least[n] gains a rank as its n-th card is met (at_least[1] is ``ranks``).
         at_least = [0] * (len(cards) + 2)
-        ranks, most = 0, 1
+        ranks, most, twice = 0, 1, False
         for c in cards:  # split_by_rank, with the suits and the ranks' sizes counted
             r = rank[c]
             same = by_rank.get(r)
@@ -54,6 +55,8 @@ class SeatHand:
                 by_rank[r] = [c]
                 ranks |= 1 << r
             else:
+                if c in same:  # a card held twice (a hand of more decks)
+                    twice = True
                 same.append(c)
                 n = len(same)
                 at_least[n] |= 1 << r
@@ -71,8 +74,10 @@ class SeatHand:
         self._aligned = self._twice = False
         if singles is None:
             self.singles: list[Play] = []
-        elif len(set(cards)) == len(cards):
-            self.singles = [singles[c] for c in cards]
+        elif not twice:
+            # (itemgetter: one C call for the whole hand; of one card it gives the Play alone)
+            self.singles = list(itemgetter(*cards)(singles)) if len(cards) > 1 \
+                else [singles[c] for c in cards]
             self._aligned = True
         else:
             self._twice = True
@@ -83,29 +88,23 @@ class SeatHand:
 
     def remove(self, played: Sequence[int]) -> None:
         """Take the played cards (all held) out of every field."""
-        if len(played) == 1:  # a single (most plays): the same steps, without the loop
+        if len(played) == 1 and self._aligned:  # a single (most plays), one Play per card
             c = played[0]
             cards = self.cards
             i = cards.index(c)
-            del cards[i]
-            if self._aligned:  # one Play per card, at its place
-                del self.keys[i], self.singles[i]
-                key = -1
-            else:
-                key = self.keys.pop(i)
+            del cards[i], self.keys[i], self.singles[i]  # (one Play per card, at its place)
             r = self._rank[c]
-            same = self.by_rank[r]
+            bit = 1 << r
+            by_rank = self.by_rank
+            same = by_rank[r]
             n = len(same)
-            at_least = self.at_least
-            at_least[n] ^= 1 << r  # the rank had n cards, now n - 1
             if n == 1:
-                del self.by_rank[r]
-                self.ranks ^= 1 << r
+                del by_rank[r]
+                self.ranks ^= bit
             else:
                 same.remove(c)
-            if self._twice and (n == 1 or c not in same):  # each card's Play once: its last copy
-                j = self.single_keys.index(key)
-                del self.singles[j], self.single_keys[j]
+            at_least = self.at_least
+            at_least[n] ^= bit  # the rank had n cards, now n - 1
             self.suits[self._suit[c]] -= 1
             if n == self.most and not at_least[n]:  # the largest rank was this one, alone
                 self.most = n - 1
@@ -113,7 +112,7 @@ class SeatHand:
         cards, keys, by_rank, at_least, suits = self.cards, self.keys, self.by_rank, \
             self.at_least, self.suits
         singles, aligned, twice = self.singles, self._aligned, self._twice
-        rank, suit = self._rank, self._suit
+        rank, suit, ranks = self._rank, self._suit, self.ranks
         for c in played:
             i = cards.index(c)
             if aligned:  # one Play per card, at its place
@@ -124,16 +123,18 @@ class SeatHand:
             r = rank[c]
             same = by_rank[r]
             n = len(same)
-            at_least[n] ^= 1 << r  # the rank had n cards, now n - 1
+            bit = 1 << r
+            at_least[n] ^= bit  # the rank had n cards, now n - 1
             if n == 1:
                 del by_rank[r]
-                self.ranks ^= 1 << r
+                ranks ^= bit
             else:
                 same.remove(c)
             if twice and (n == 1 or c not in same):  # each card's Play once: its last copy
                 j = self.single_keys.index(key)
                 del singles[j], self.single_keys[j]
             suits[suit[c]] -= 1
+        self.ranks = ranks
         most = self.most
         if not at_least[most]:
             while most and not at_least[most]:
