@@ -990,19 +990,25 @@ class ModuleView:
         runs: list[str] = []
         for i, k in enumerate(self.kinds):
             name = k.name
+            test = ""  # a test of the card's rank, asked first
             if k.fast_single or k.rank_single:  # (the hand holds the card: no test)
                 calls.append(f"out.append(PLAYS_{name}[card])")
                 continue
             if k.loop == "each":
                 call = f"out += candidates_{name}([card], by_rank)"
             elif k.loop in ("same_rank", "distinct"):
-                call = (f"out += [p for p in candidates_{name}(hand, {{rank: by_rank[rank]}})"
-                        " if card in p.cards]")
+                # (its plays are of the card's rank: asked when that rank has enough cards,
+                # which is all ``needs`` asks of the hand)
+                calls += [f"if len(by_rank[rank]) >= {k.loop_size}:",
+                          f"    out += [p for p in candidates_{name}(hand, {{rank: by_rank[rank]}})"
+                          " if card in p.cards]"]
+                continue
             elif k.sequence:
-                call = (f"out += sequences_{name}(through, None, [r for r in runs_{k.sequence}"
-                        f" if rank in SEQRUNS_{k.sequence}[r]])")
+                call = f"out += sequences_{name}(through, None, card_runs_{k.sequence})"
             elif k.attached[0]:
                 call = f"out += holding_{name}(by_rank, card)"
+                if min(k.attached) > 1:  # the card's rank holds a group, main or attached
+                    test = f"len(by_rank[rank]) >= {min(k.attached)}"
             elif k.ranked_run and k.run_width == 1:
                 call = f"out += [p for p in candidates_{name}(hand, through) if card in p.cards]"
             elif k.one_suit:
@@ -1010,8 +1016,21 @@ class ModuleView:
                         "suit], by_rank) if card in p.cards]")
             else:
                 call = f"out += [p for p in candidates_{name}(hand, by_rank) if card in p.cards]"
-            # a kind of one suit: the card's suit has the cards, not only some suit
-            calls += [x.replace("max(h.suits)", "h.suits[suit]") for x in self.asked(i, call, runs)]
+            # a kind of one suit: the card's suit has the cards, not only some suit; a
+            # sequence kind: the runs the hand has through the card's rank (``card_runs``,
+            # found once), tested and made
+            asked = self.asked(i, call, runs)
+            if test:
+                asked = [f"if {test} and {asked[0][3:]}"] + asked[1:] \
+                    if asked[0].startswith("if ") else [f"if {test}:", f"    {call}"]
+            for x in asked:
+                if k.sequence and x.startswith(f"runs_{k.sequence} = "):
+                    calls += [x, f"card_runs_{k.sequence} = [r for r in runs_{k.sequence} "
+                                 f"if rank in SEQRUNS_{k.sequence}[r]]"]
+                    continue
+                if k.sequence:
+                    x = re.sub(rf"\bruns_{k.sequence}\b", f"card_runs_{k.sequence}", x)
+                calls.append(x.replace("max(h.suits)", "h.suits[suit]"))
         used = " ".join(calls)
         lines = _reads(calls)
         if re.search(r"\brank\b", used):

@@ -657,21 +657,27 @@ def lead_choices(h: SeatHand) -> Sequence[Play]:
 def holding_full_house(by_rank: dict[int, list[int]], card: int) -> list[Play]:
     """The plays of ``candidates_full_house`` holding ``card``, in its order: the main
     groups of the card's rank holding it, with every attached group; those of another rank
-    with the attached groups of the card's rank holding it."""
+    with the attached groups of the card's rank holding it (``tails``, made once)."""
     rank = RANK[card]
+    tails = [tail for tail in combinations(by_rank[rank], 2) if card in tail]
     out: list[Play] = []
     for r, same in by_rank.items():
-        if len(same) < 3:
+        if len(same) < 3 or (r != rank and not tails):
             continue
-        for head in combinations(same, 3):
-            if r == rank and card not in head:
+        if r != rank:  # the card attached
+            q = rank
+            for head in combinations(same, 3):
+                for tail in tails:
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(tuple.__new__(Play, (cards, 5, 8, 2, -1, (CARD_KEY[head[-1]], ))))  # Play(...), without its __new__
+            continue
+        for head in combinations(same, 3):  # the card in the main group
+            if card not in head:
                 continue
             for q, other in by_rank.items():
-                if q == r or len(other) < 2 or (r != rank and q != rank):
+                if q == r or len(other) < 2:
                     continue
                 for tail in combinations(other, 2):
-                    if q == rank and card not in tail:
-                        continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
                     out.append(tuple.__new__(Play, (cards, 5, 8, 2, -1, (CARD_KEY[head[-1]], ))))  # Play(...), without its __new__
     return out
@@ -680,21 +686,27 @@ def holding_full_house(by_rank: dict[int, list[int]], card: int) -> list[Play]:
 def holding_four_with_single(by_rank: dict[int, list[int]], card: int) -> list[Play]:
     """The plays of ``candidates_four_with_single`` holding ``card``, in its order: the main
     groups of the card's rank holding it, with every attached group; those of another rank
-    with the attached groups of the card's rank holding it."""
+    with the attached groups of the card's rank holding it (``tails``, made once)."""
     rank = RANK[card]
+    tails = [tail for tail in combinations(by_rank[rank], 1) if card in tail]
     out: list[Play] = []
     for r, same in by_rank.items():
-        if len(same) < 4:
+        if len(same) < 4 or (r != rank and not tails):
             continue
-        for head in combinations(same, 4):
-            if r == rank and card not in head:
+        if r != rank:  # the card attached
+            q = rank
+            for head in combinations(same, 4):
+                for tail in tails:
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(tuple.__new__(Play, (cards, 6, 8, 3, -1, (CARD_KEY[head[-1]], ))))  # Play(...), without its __new__
+            continue
+        for head in combinations(same, 4):  # the card in the main group
+            if card not in head:
                 continue
             for q, other in by_rank.items():
-                if q == r or len(other) < 1 or (r != rank and q != rank):
+                if q == r or len(other) < 1:
                     continue
                 for tail in combinations(other, 1):
-                    if q == rank and card not in tail:
-                        continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
                     out.append(tuple.__new__(Play, (cards, 6, 8, 3, -1, (CARD_KEY[head[-1]], ))))  # Play(...), without its __new__
     return out
@@ -711,21 +723,22 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     through = {**by_rank, rank: [card]}  # the card alone of its rank
     out: list[Play] = []
     out.append(PLAYS_single[card])
-    if h.most >= 2:
+    if len(by_rank[rank]) >= 2:
         out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
-    if h.most >= 3:
+    if len(by_rank[rank]) >= 3:
         out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
     runs_straights = PRESENT_straights[h.ranks]
-    if runs_straights:
-        out += sequences_straight(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
+    card_runs_straights = [r for r in runs_straights if rank in SEQRUNS_straights[r]]
+    if card_runs_straights:
+        out += sequences_straight(through, None, card_runs_straights)
     if len(hand) >= 5 and h.suits[suit] >= 5:
         out += [p for p in candidates_flush([x for x in hand if SUIT[x] == suit], by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_full_house(by_rank, card)
     if h.most >= 4 and len(by_rank) >= 2:
         out += holding_four_with_single(by_rank, card)
-    if runs_straights and h.suits[suit] >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
-        out += sequences_straight_flush(through, None, [r for r in runs_straights if rank in SEQRUNS_straights[r]])
+    if card_runs_straights and h.suits[suit] >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, card_runs_straights):
+        out += sequences_straight_flush(through, None, card_runs_straights)
     return out
 
 

@@ -1037,21 +1037,27 @@ def lead_choices(h: SeatHand) -> list[Play] | Choices:
 def holding_triple_single(by_rank: dict[int, list[int]], card: int) -> list[Play]:
     """The plays of ``candidates_triple_single`` holding ``card``, in its order: the main
     groups of the card's rank holding it, with every attached group; those of another rank
-    with the attached groups of the card's rank holding it."""
+    with the attached groups of the card's rank holding it (``tails``, made once)."""
     rank = RANK[card]
+    tails = [tail for tail in combinations(by_rank[rank], 1) if card in tail]
     out: list[Play] = []
     for r, same in by_rank.items():
-        if len(same) < 3:
+        if len(same) < 3 or (r != rank and not tails):
             continue
-        for head in combinations(same, 3):
-            if r == rank and card not in head:
+        if r != rank:  # the card attached
+            q = rank
+            for head in combinations(same, 3):
+                for tail in tails:
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(tuple.__new__(Play, (cards, 3, 3, 0, -1, (RANK[head[0]], ))))  # Play(...), without its __new__
+            continue
+        for head in combinations(same, 3):  # the card in the main group
+            if card not in head:
                 continue
             for q, other in by_rank.items():
-                if q == r or len(other) < 1 or (r != rank and q != rank):
+                if q == r or len(other) < 1:
                     continue
                 for tail in combinations(other, 1):
-                    if q == rank and card not in tail:
-                        continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
                     out.append(tuple.__new__(Play, (cards, 3, 3, 0, -1, (RANK[head[0]], ))))  # Play(...), without its __new__
     return out
@@ -1060,21 +1066,27 @@ def holding_triple_single(by_rank: dict[int, list[int]], card: int) -> list[Play
 def holding_triple_pair(by_rank: dict[int, list[int]], card: int) -> list[Play]:
     """The plays of ``candidates_triple_pair`` holding ``card``, in its order: the main
     groups of the card's rank holding it, with every attached group; those of another rank
-    with the attached groups of the card's rank holding it."""
+    with the attached groups of the card's rank holding it (``tails``, made once)."""
     rank = RANK[card]
+    tails = [tail for tail in combinations(by_rank[rank], 2) if card in tail]
     out: list[Play] = []
     for r, same in by_rank.items():
-        if len(same) < 3:
+        if len(same) < 3 or (r != rank and not tails):
             continue
-        for head in combinations(same, 3):
-            if r == rank and card not in head:
+        if r != rank:  # the card attached
+            q = rank
+            for head in combinations(same, 3):
+                for tail in tails:
+                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
+                    out.append(tuple.__new__(Play, (cards, 4, 4, 0, -1, (RANK[head[0]], ))))  # Play(...), without its __new__
+            continue
+        for head in combinations(same, 3):  # the card in the main group
+            if card not in head:
                 continue
             for q, other in by_rank.items():
-                if q == r or len(other) < 2 or (r != rank and q != rank):
+                if q == r or len(other) < 2:
                     continue
                 for tail in combinations(other, 2):
-                    if q == rank and card not in tail:
-                        continue
                     cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
                     out.append(tuple.__new__(Play, (cards, 4, 4, 0, -1, (RANK[head[0]], ))))  # Play(...), without its __new__
     return out
@@ -1090,13 +1102,13 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     through = {**by_rank, rank: [card]}  # the card alone of its rank
     out: list[Play] = []
     out.append(PLAYS_single[card])
-    if h.most >= 2:
+    if len(by_rank[rank]) >= 2:
         out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
-    if h.most >= 3:
+    if len(by_rank[rank]) >= 3:
         out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2:
         out += holding_triple_single(by_rank, card)
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_triple_pair(by_rank, card)
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += [p for p in candidates_straight(hand, through) if card in p.cards]
@@ -1112,7 +1124,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += [p for p in candidates_four_singles(hand, by_rank) if card in p.cards]
     if h.most >= 4 and len(by_rank) >= 2:
         out += [p for p in candidates_four_pairs(hand, by_rank) if card in p.cards]
-    if h.most >= 4:
+    if len(by_rank[rank]) >= 4:
         out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [p for p in candidates_rocket(hand, by_rank) if card in p.cards]

@@ -710,9 +710,9 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     through = {**by_rank, rank: [card]}  # the card alone of its rank
     out: list[Play] = []
     out.append(PLAYS_single[card])
-    if h.most >= 2:
+    if len(by_rank[rank]) >= 2:
         out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
-    if h.most >= 3:
+    if len(by_rank[rank]) >= 3:
         out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += [p for p in candidates_straight(hand, through) if card in p.cards]
@@ -720,7 +720,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += [p for p in candidates_pairs(hand, by_rank) if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
         out += [p for p in candidates_triples(hand, by_rank) if card in p.cards]
-    if h.most >= 4:
+    if len(by_rank[rank]) >= 4:
         out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [p for p in candidates_joker_bomb(hand, by_rank) if card in p.cards]
