@@ -1,0 +1,37 @@
+"""A SeatHand as a table makes it (from a deal, with the keys the deal sorted) reads as one
+made from the same cards by ``new_hand``, and stays so as the seat plays (``remove``: a
+single's own steps, the loop for more cards or for a hand that holds a card twice)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import cardrules
+from cardrules.runtime.climbing.seathand import SeatHand
+from cardrules.runtime.climbing.table import Table
+
+FIELDS = ("cards", "keys", "by_rank", "ranks", "most", "suits", "singles", "single_keys")
+
+
+def same_fields(h: SeatHand, again: SeatHand) -> None:
+    assert [getattr(h, f) for f in FIELDS] == [getattr(again, f) for f in FIELDS]
+    at_least, fresh = h.at_least, again.at_least
+    assert at_least[:len(fresh)] == fresh
+    assert not any(at_least[len(fresh):])
+
+
+@pytest.mark.parametrize("name", ["big_two", "doudizhu", "shuang_kou", "da_bei"])
+def test_a_dealt_seat_hand_is_new_hand_of_its_cards_as_it_plays(name: str) -> None:
+    m: Any = cardrules.load(name).module
+    rng = random.Random(f"dealt:{name}")
+    for seed in range(40):
+        table = Table(m, seed=seed, leader=0)
+        h = table._seat_hand()  # made with the deal's keys
+        same_fields(h, m.new_hand(list(h.cards)))
+        while h.cards:
+            size = min(rng.choice([1, 1, 1, 2, 5]), len(h.cards))
+            h.remove(rng.sample(h.cards, size))
+            same_fields(h, m.new_hand(list(h.cards)))
