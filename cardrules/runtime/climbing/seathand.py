@@ -88,11 +88,15 @@ class SeatHand:
 
     def remove(self, played: Sequence[int]) -> None:
         """Take the played cards (all held) out of every field."""
-        if len(played) == 1 and self._aligned:  # a single (most plays), one Play per card
+        if len(played) == 1:  # a single (most plays): the same steps, without the loop
             c = played[0]
             cards = self.cards
             i = cards.index(c)
-            del cards[i], self.keys[i], self.singles[i]  # (one Play per card, at its place)
+            if self._aligned:  # one Play per card, at its place
+                del cards[i], self.keys[i], self.singles[i]
+            else:
+                del cards[i]
+                key = self.keys.pop(i)
             r = self._rank[c]
             bit = 1 << r
             by_rank = self.by_rank
@@ -103,6 +107,9 @@ class SeatHand:
                 self.ranks ^= bit
             else:
                 same.remove(c)
+            if self._twice and (n == 1 or c not in same):  # each card's Play once: its last copy
+                j = self.single_keys.index(key)
+                del self.singles[j], self.single_keys[j]
             at_least = self.at_least
             at_least[n] ^= bit  # the rank had n cards, now n - 1
             self.suits[self._suit[c]] -= 1
