@@ -1328,6 +1328,14 @@ class ModuleView:
                 self.extra.append(f"# RISING_{s.sequence}[run]: its cards, in the run's order, "
                                   f"are in CARD_KEY order\n"
                                   f"RISING_{s.sequence}: tuple[bool, ...] = {rising!r}")
+                if self.rank_first:  # CARD_KEY order is rank order: a run's order is fixed
+                    order = tuple(tuple(sorted(range(len(run)), key=run.__getitem__))
+                                  for run in runs)
+                    listed = "".join(f"    {o!r},\n" for o in order)
+                    self.extra.append(f"# ORDER_{s.sequence}[run]: where each of its cards, in "
+                                      f"CARD_KEY order, is in the run's order\n"
+                                      f"ORDER_{s.sequence}: tuple[tuple[int, ...], ...] = (\n"
+                                      f"{listed})")
                 self.extra.append(f"# PRESENT_{s.sequence}[ranks]: the runs (by number) "
                                   f"the ranks (RANK bits) hold\n"
                                   f"PRESENT_{s.sequence} = RunsPresent(sum(1 << r for r in run) "

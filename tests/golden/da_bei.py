@@ -120,6 +120,18 @@ SEQRUNS_straights: tuple[tuple[int, ...], ...] = (
 SEQSETS_straights: tuple[frozenset[int], ...] = tuple(SEQ_straights)
 # RISING_straights[run]: its cards, in the run's order, are in CARD_KEY order
 RISING_straights: tuple[bool, ...] = (False, False, True, True, True, True, True, True, True)
+# ORDER_straights[run]: where each of its cards, in CARD_KEY order, is in the run's order
+ORDER_straights: tuple[tuple[int, ...], ...] = (
+    (2, 3, 4, 0, 1),
+    (1, 2, 3, 4, 0),
+    (0, 1, 2, 3, 4),
+    (0, 1, 2, 3, 4),
+    (0, 1, 2, 3, 4),
+    (0, 1, 2, 3, 4),
+    (0, 1, 2, 3, 4),
+    (0, 1, 2, 3, 4),
+    (0, 1, 2, 3, 4),
+)
 # PRESENT_straights[ranks]: the runs (by number) the ranks (RANK bits) hold
 PRESENT_straights = RunsPresent(sum(1 << r for r in run) for run in SEQRUNS_straights)
 
@@ -474,10 +486,12 @@ def sequences_straight(by_rank: dict[int, list[int]],
     for run in runs:
         if run < first:
             continue
+        rising, order = RISING_straights[run], ORDER_straights[run]
         for found in product(*[by_rank[r] for r in SEQRUNS_straights[run]]):
             if SUIT[found[0]] == SUIT[found[1]] == SUIT[found[2]] == SUIT[found[3]] == SUIT[found[4]]:
                 continue  # all of one suit
-            cards = found if RISING_straights[run] else tuple(sorted(found, key=CARD_KEY.__getitem__))
+            # (its cards in CARD_KEY order: the run's order, or the order its ranks compare in)
+            cards = found if rising else (found[order[0]], found[order[1]], found[order[2]], found[order[3]], found[order[4]])
             key = (run, CARD_KEY[found[-1]])
             if floor is None or (0, key) > floor:
                 # Play(...), without its Python-level __new__
