@@ -150,12 +150,14 @@ class Table:
         self._after, self._pass_entry = _SEATING.get(self.n) or _seating(self.n)
         self.over = False
         # The legal moves of the position, in order, made once (None: not made yet, or the
-        # auction is on); the same keyed by their cards, made when asked for.
+        # auction is on); the same keyed by their cards, made when asked for, with the
+        # ``_acts`` they were made from (a move need not forget them: a new ``_acts`` does).
         self._acts: Sequence[Move] | None = None
-        self._legal: dict[tuple[int, ...], Move] | None = None
+        self._legal: tuple[Sequence[Move] | None, dict[tuple[int, ...], Move]] | None = None
         # Per seat: its hand as the generators read it (a SeatHand of the same list), kept
-        # as the seat plays; made again when the seat's hand is another list (a new deal,
-        # the rest given to the leader). The table changes a hand only through it.
+        # as the seat plays; made when first asked for (None until then), and forgotten
+        # where the table makes the seat's hand another list (a new deal, the rest given to
+        # the leader). The table changes a hand only through it.
         self._held: list[SeatHand | None] = [None] * self.n
         self._followers = m.FOLLOWERS
         self._choosers = m.FOLLOW_CHOICES
@@ -217,6 +219,7 @@ class Table:
             leader = holder if by_holder and holder >= 0 else 0
         if m.REST_TO == "leader" and self.rest:
             self.hands[leader] = sorted(self.hands[leader] + self.rest, key=key)
+            self._held[leader] = None  # (another list)
             self.given, self.rest = tuple(self.rest), []
             if m.REST_SHOWN:
                 self.shown = self.given
@@ -296,6 +299,7 @@ class Table:
         else:
             self.deals += 1
             self.hands = self._deal()
+            self._held = [None] * self.n
             self._changes += 1
             self._shown.append((-1, "all passed: a new deal"))
             self._open_auction((auction.first + 1) % self.n)
@@ -375,9 +379,11 @@ class Table:
 
     def legal_moves(self) -> dict[tuple[int, ...], Move]:
         """Legal moves keyed by their cards in CARD_KEY order; computed once per position."""
-        if self._legal is None:
-            self._legal = {p.cards: p for p in self._moves()}
-        return self._legal
+        legal = self._legal
+        if legal is None or legal[0] is not self._acts:  # (None: not made, or a bid since)
+            moves = self._moves()  # (``_acts`` made, but in the auction)
+            legal = self._legal = (self._acts, {p.cards: p for p in moves})
+        return legal[1]
 
     def _moves(self) -> Sequence[Move]:
         """The legal moves in order (a pass first), made once per position (the list the
@@ -397,13 +403,14 @@ class Table:
         return made
 
     def _seat_hand(self) -> SeatHand:
-        """The SeatHand of the seat to act, kept as it plays; made again from its hand (in
-        CARD_KEY order) when the hand is another list (a new deal, the rest given)."""
+        """The SeatHand of the seat to act, kept as it plays; made from its hand (in
+        CARD_KEY order) when first asked for, and again when the table made the hand another
+        list (a new deal, the rest given: ``_held`` forgets it there)."""
         seat = self.seat
         h = self._held[seat]
-        hand = self.hands[seat]
-        if h is None or h.cards is not hand:
+        if h is None:
             m = self.m
+            hand = self.hands[seat]
             dealt = self._hand_keys[seat]  # the keys the deal made, for the hand it dealt
             self._hand_keys[seat] = None
             h = self._held[seat] = SeatHand(
@@ -421,7 +428,7 @@ class Table:
                     return list(self._bid_list(auction))
             seat = self.seat  # (``_seat_hand()`` written out)
             h = self._held[seat]
-            if h is None or h.cards is not self.hands[seat]:
+            if h is None:
                 h = self._seat_hand()
             if current is not None:
                 # A follow, the commonest case: the plays that beat ``current``, a pass first
@@ -450,7 +457,7 @@ class Table:
             if current is not None:  # a follow, the commonest case (as ``legal_actions``)
                 seat = self.seat
                 h = self._held[seat]
-                if h is None or h.cards is not self.hands[seat]:
+                if h is None:
                     h = self._seat_hand()
                 kind = current.kind
                 acts = (self._choosers[kind] or self._followers[kind])(h, current)
@@ -464,7 +471,7 @@ class Table:
             if not self.first_pending and not self.over:
                 seat = self.seat  # (``_seat_hand()`` written out, as at a follow)
                 h = self._held[seat]
-                if h is None or h.cards is not self.hands[seat]:
+                if h is None:
                     h = self._seat_hand()
                 acts = self._acts = self.m.lead_choices(h)
                 return acts
@@ -584,7 +591,7 @@ class Table:
             if checked.__class__ is not Play:
                 return checked  # a bid
             mv = checked
-        self._acts = self._legal = None
+        self._acts = None  # (and so ``_legal``)
         seat = self.seat
         cards = mv.cards
         if not cards:  # a pass: the trick ends when every active seat but the last player passed
@@ -605,11 +612,12 @@ class Table:
         self.history.append(entry)
         self._shown.append(entry)
         self._played.append(entry)
-        hand = self.hands[seat]
-        h = self._held[seat]
-        if h is not None and h.cards is hand:
+        h = self._held[seat]  # (made by the legal moves' making)
+        if h is not None:
             h.remove(cards)  # the hand with it
+            hand = h.cards
         else:
+            hand = self.hands[seat]
             for c in cards:
                 hand.remove(c)
         self._changes += 1
