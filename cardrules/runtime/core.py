@@ -18,6 +18,7 @@ and families/) put it together.
 
 from __future__ import annotations
 
+import _random
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -70,6 +71,20 @@ class GameModule(Protocol):
 
 
 # ------------------------------------------------------------------ the deal
+_SEED = _random.Random.seed  # the C seeding alone
+
+
+def seeded(seed: int | str | None) -> random.Random:
+    """``random.Random(seed)``: for an int seed, the same generator made without the Python
+    layer of its ``__init__`` and ``seed`` (which seed an int with the C seeding alone)."""
+    if type(seed) is int:
+        rng = random.Random.__new__(random.Random)
+        _SEED(rng, seed)
+        rng.gauss_next = None  # type: ignore[attr-defined]  # (``__init__`` sets it too)
+        return rng
+    return random.Random(seed)
+
+
 def shuffled_deck(deck: Sequence[int], copies: int, rng: random.Random) -> list[int]:
     """Every card of the deck ``copies`` times, shuffled by ``rng`` (the same order as
     ``rng.shuffle`` gives)."""
@@ -199,14 +214,14 @@ class BotSeats(SeatTable[V, A]):
         """The seats' kinds and bots; the bots' random source comes from the table's seed."""
         self.seat_kinds = list(kinds)
         self.bot_fns = list(bots)
-        self._bot_seed = f"bots:{seed}"
+        self._bot_seed = seed  # (its source is seeded "bots:SEED")
         self._bot_rng: random.Random | None = None  # made at the first bot move
 
     @property
     def bot_rng(self) -> random.Random:
         """The random source every bot at this table draws from."""
         if self._bot_rng is None:
-            self._bot_rng = random.Random(self._bot_seed)
+            self._bot_rng = random.Random(f"bots:{self._bot_seed}")
         return self._bot_rng
 
     def bot_actions(self) -> Sequence[A]:

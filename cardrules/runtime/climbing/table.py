@@ -11,7 +11,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
-from ..core import IllegalMove, deal_each, shuffled, shuffled_deck
+from ..core import IllegalMove, deal_each, seeded, shuffled, shuffled_deck
 from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
 from .history import History, PublicLog
@@ -119,7 +119,7 @@ class Table:
         instead of the rules' choice (a set-up position, as after a passed-out deal)."""
         self.m = m
         self.n = m.PLAYERS
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.rest: list[int] = []  # cards dealt to nobody (beyond the deal and the kitty)
         # Per seat: its hand as dealt and the CARD_KEY of each card, when the deal made them
         # (what its SeatHand keeps; taken when that is made).
@@ -188,13 +188,14 @@ class Table:
         self.auction: Auction | None = None
         self._bids: list[Bid] | None = None  # the auction's legal bids, made once per turn
         self.bid = 0  # the winning bid of the auction
-        self.sides: list[int] = list(range(self.n))
+        self.sides: list[int] = []  # (set by ``_seat_leader``, or below for the auction)
         self.dealt: tuple[tuple[int, ...], ...] = ()  # the hands dealt (set by ``_seat_leader``)
         self.leader = -1
         self.first_pending = False
         self.first_card = -1
         self._may_pass = m.PASSING == "allowed"
         if m.AUCTION_BIDS and leader is None:
+            self.sides = list(range(self.n))
             self.dealt = tuple(map(tuple, self.hands))
             self._open_auction(self._first_bidder() if first_bidder is None else first_bidder)
         else:
