@@ -49,18 +49,22 @@ Action = Play | Bid
 _NO_HOLDERS: Counter[int] = Counter()  # the holder cards played, at a table without them
 
 # Per module: its deck as CARD_KEY values (each card COPIES times, in ``shuffled_deck``'s
-# order), and the card of each key; None when the keys do not tell the deck's cards apart.
-_KEYED: dict[RulesModule, tuple[list[int], list[int]] | None] = {}
+# order), and the card of each key as a ``bytes.translate`` table (keys and cards are bytes:
+# keys as bytes translated are the cards, in one call); None when the keys do not tell the
+# deck's cards apart, or are not bytes.
+_KEYED: dict[RulesModule, tuple[list[int], bytes] | None] = {}
 
 
-def _keyed_deck(m: RulesModule) -> tuple[list[int], list[int]] | None:
+def _keyed_deck(m: RulesModule) -> tuple[list[int], bytes] | None:
     keys = [m.CARD_KEY[c] for c in m.DECK]
     made = None
-    if keys and len(set(keys)) == len(keys) and min(keys) >= 0:
-        card_of = [-1] * (max(keys) + 1)
+    if keys and len(set(keys)) == len(keys) and min(keys) >= 0 and max(keys) < 256 \
+            and 0 <= min(m.DECK) and max(m.DECK) < 256:
+        card_of = bytearray(256)
         for c, k in zip(m.DECK, keys, strict=True):
             card_of[k] = c
-        made = (keys if m.COPIES == 1 else [k for k in keys for _ in range(m.COPIES)], card_of)
+        made = (keys if m.COPIES == 1 else [k for k in keys for _ in range(m.COPIES)],
+                bytes(card_of))
     _KEYED[m] = made
     return made
 
@@ -320,12 +324,12 @@ class Table:
         # The deck's keys, shuffled as its cards would be: each hand sorted as plain numbers
         # (no key function), then made cards; its keys kept for its SeatHand.
         keys, card_of = shuffled(keyed[0][:], self.rng), keyed[1]
-        self.rest = [card_of[k] for k in keys[n * each:len(keys) - m.KITTY]]
+        self.rest = [*bytes(keys[n * each:len(keys) - m.KITTY]).translate(card_of)]
         hands = []
         for seat in range(n):
             hand_keys = keys[seat * each:(seat + 1) * each]
             hand_keys.sort()
-            hand = [card_of[k] for k in hand_keys]
+            hand = [*bytes(hand_keys).translate(card_of)]
             hands.append(hand)
             self._hand_keys[seat] = (hand, hand_keys)
         return hands
