@@ -19,7 +19,7 @@ from ...gameinfo import GameInfo
 from ...runtime.climbing.bots import BOTS
 from ...runtime.climbing.scoreview import EndOfRound, sides_for
 from ...runtime.climbing.table import Action, Result, SeatView, Table
-from ...runtime.core import BotSeats, Match, MatchResult
+from ...runtime.core import Bot, BotSeats, Match, MatchResult
 from ...runtime.protocol import Play, RulesModule, beats
 from ...text import plural
 
@@ -41,6 +41,7 @@ class ClimbingGame(Game):
         self._by_key = {k: c for c, k in enumerate(module.CARD_KEY) if k >= 0}
         self._deck = frozenset(module.DECK)
         self.classify = self._bind_classify()
+        self._random_seats: tuple[list[str], list[Bot[SeatView, Action] | None]] | None = None
 
     # ------------------------------------------------------------ combinations
     def _bind_classify(self) -> Callable[[Sequence[int] | str], Combination | None]:
@@ -173,6 +174,15 @@ class ClimbingGame(Game):
                 if seen[c] > self.module.COPIES:
                     raise CardError(f"{card_name(c)} is dealt more often than the deck has it")
 
+    def random_seats(self) -> tuple[list[str], list[Bot[SeatView, Action] | None]]:
+        """The seat kinds of a table given none (a random bot each) and their bots, made
+        once (``bots`` makes each bot once per game): a table copies both."""
+        made = self._random_seats
+        if made is None:
+            kinds = ["random"] * self.players
+            made = self._random_seats = (kinds, self.bots(kinds))
+        return made
+
     def new_match(self, *, seed: int | str, seats: Sequence[str]) -> ClimbingMatch:
         return ClimbingMatch(self, seed=seed, seats=seats)
 
@@ -244,8 +254,11 @@ class ClimbingGameTable(Table, BotSeats[SeatView, Action]):
         super().__init__(game.module, seed=seed, hands=hands, leader=leader,
                          first_round=first_round)
         self.game = game
-        kinds = list(seats) if seats else ["random"] * game.players
-        self.seat_bots(kinds, game.bots(kinds), seed)
+        if seats:
+            kinds = list(seats)
+            self.seat_bots(kinds, game.bots(kinds), seed)
+        else:  # (``seat_bots`` copies them)
+            self.seat_bots(*game.random_seats(), seed)
         # Given hands: what else the table was made with, for a replay file to make it again.
         self.setup: dict[str, object] | None = None if hands is None else {
             "seed": seed, "leader": -1 if leader is None else leader, "first_round": first_round}
