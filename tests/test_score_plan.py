@@ -32,12 +32,12 @@ override def score(p) {
   let lead = seat_at(1)
   let all_bombs = sum(q in seats: bombs(q))
   let twice = all_bombs * 2 + most(lead)
-  let q = place(p)
-  let extra = sum(r in seats: most(p) - bombs(r) * seat_count()) + q
-  let mine = bombs(p) * q + none * most(p) + first * most(seat_at(2))
+  let at = place(p)
+  let extra = sum(r in seats: most(p) - bombs(r) * seat_count()) + at
+  let mine = bombs(p) * at + none * most(p) + first * most(seat_at(2))
   if any(q in seats: q == lead and cards_left(q) > 3) then twice - mine + extra
   else mine + sum(q in others(p): bombs(q) * cards_left(q)) + count(r in seats: holds(r, H5))
-    + sum(lead in others(p): bombs(lead))
+    + sum(l in others(p): bombs(l))
 }
 """
 
@@ -99,3 +99,47 @@ def test_a_variant_with_every_rewrite_scores_as_written() -> None:
     assert made["bombs"].memo and not made["score"].memo
     assert {"score_all_bombs", "score_twice", "score_any"} <= made.keys()
     _same_scores(game, "plan_variant.rules")
+
+
+# Names that stand for two things (found in review): a let named again, a parameter named
+# again by a let; and a part that gives seats, not a number. Each scores as written.
+REBOUND = {
+    "rebind_let": """game rebind_let extends big_two
+override def score(p) {
+  let x = seat_at(1)
+  let x = p
+  sum(q in others(x): cards_left(x))
+}
+""",
+    "rebind_param": """game rebind_param extends big_two
+def g(p) = cards_left(p) * 10 + place(p)
+override def score(p) {
+  let k = place(p)
+  let a = sum(q in others(p): g(p))
+  let p = seat_at(1)
+  a + sum(q in others(p): g(p) + k)
+}
+""",
+    "rebind_call": """game rebind_call extends shuang_kou
+def g(p) = cards_left(p) + place(p)
+override def score(p) {
+  let x = seat_at(1)
+  let a = sum(q in others(p): g(x))
+  let x = p
+  let b = sum(q in others(p): g(x))
+  a + 100 * b
+}
+""",
+    "hidden_let": VARIANT.replace("plan_variant", "hidden_let").replace("let at", "let q")
+    .replace("+ at\n", "+ q\n").replace("* at +", "* q +")
+    .replace("sum(l in others(p): bombs(l))", "sum(lead in others(p): bombs(lead))"),
+    "seats_part": """game seats_part extends shuang_kou
+override def score(p) = sum(q in (if any(r in seats: place(r) == 1 and cards_left(r) == 0) \
+then others(seat_at(1)) else seats): cards_left(q) + place(p))
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(REBOUND))
+def test_names_standing_for_two_things_score_as_written(name: str) -> None:
+    _same_scores(compile_text(REBOUND[name], f"{name}.rules"), f"{name}.rules")

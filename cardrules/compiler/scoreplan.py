@@ -141,7 +141,9 @@ class _Planner:
 
         def lift(e: ir.Expr, bound: frozenset[str], hint: str) -> ir.Expr:
             free = free_names(e)
-            if (free <= fixed.keys() and not free & bound and self.walks(e)
+            # (an int or a bool, as a def gives: never seats)
+            if (not _gives_seats(e) and free <= fixed.keys()
+                    and not free & bound and self.walks(e)
                     and not (isinstance(e, ir.DefCall) and not e.args)):
                 needed = set(free)
                 for n in reversed(list(fixed)):  # and the lets those lets read
@@ -220,6 +222,23 @@ def _hoisted(d: ir.Def) -> ir.Def:
     return replace(d, lets=tuple(lets), body=body) if made else d
 
 
+def _gives_seats(e: ir.Expr) -> bool:
+    """Whether ``e`` gives a seat or seats (an aggregate's domain), not a number."""
+    if isinstance(e, ir.Builtin):
+        return BUILTINS[e.func].returns in ("seat", "seats")
+    if isinstance(e, ir.If):
+        return _gives_seats(e.then) or _gives_seats(e.otherwise)
+    return False
+
+
+def _rebinds(d: ir.Def) -> bool:
+    """Whether a name of ``d`` stands for two things (a let named again, a parameter or a
+    let named as an aggregate's variable): the rewrites key parts by their names, so such a
+    def is made as written."""
+    names = [*d.params, *(n for n, _ in d.lets)]
+    return len(set(names)) != len(names) or not set(names).isdisjoint(_bound_names(d))
+
+
 def _bound_names(d: ir.Def) -> Iterator[str]:
     """The variables the aggregates of ``d`` bind."""
     todo: list[ir.Expr] = [*_lets(d), d.body]
@@ -242,7 +261,8 @@ def planned(defs: Sequence[ir.Def]) -> list[PlannedDef]:
     """The defs to generate, in order: each as written, after the defs made of its parts
     that are made once per view (see the module's docstring)."""
     plan = _Planner(defs)
-    out = [_hoisted(d) for given in defs for d in plan.per_view(given)]
+    out = [d if _rebinds(given) else _hoisted(d) for given in defs
+           for d in ([given] if _rebinds(given) else plan.per_view(given))]
     out = [replace(d, lets=tuple((n, plan.short_products(x)) for n, x in d.lets),
                    body=plan.short_products(d.body)) for d in out]
     sites: dict[str, int] = {}
