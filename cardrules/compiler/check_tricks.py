@@ -458,11 +458,5 @@ def _walk(e: ir.Expr) -> list[ir.Expr]:
     while todo:
         node = todo.pop()
         out.append(node)
-        for name in ("args", "domain", "body", "index", "cond", "then", "otherwise", "left",
-                     "right", "operand"):
-            child = getattr(node, name, None)
-            if isinstance(child, tuple):
-                todo.extend(child)
-            elif child is not None:
-                todo.append(child)
+        todo.extend(ir.expr_parts(node))
     return out

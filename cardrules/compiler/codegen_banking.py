@@ -95,13 +95,7 @@ class BankingModuleView(ModuleView):
                 seen.add(node.func)
                 d = defs[node.func]
                 todo += [d.body, *(e for _, e in d.lets)]
-            for name in ("args", "domain", "body", "index", "cond", "then", "otherwise",
-                         "left", "right", "operand"):
-                child = getattr(node, name, None)
-                if isinstance(child, tuple):
-                    todo.extend(child)
-                elif child is not None:
-                    todo.append(child)
+            todo.extend(ir.expr_parts(node))
         return most, frozenset(names)
 
     @property

@@ -475,3 +475,20 @@ class Game:
 
     def combination(self, name: str) -> Combination:
         return next(c for c in self.combinations if c.name == name)
+
+
+# The fields of an expression node that hold expressions, in the order it reads them.
+EXPR_PARTS = ("args", "domain", "body", "index", "cond", "then", "otherwise", "left", "right",
+              "operand")
+
+
+def expr_parts(e: Expr) -> list[Expr]:
+    """The expressions ``e`` is made of, in the order it reads them."""
+    out: list[Expr] = []
+    for name in EXPR_PARTS:
+        child = getattr(e, name, None)
+        if isinstance(child, tuple):
+            out.extend(child)
+        elif child is not None:
+            out.append(child)
+    return out

@@ -24,27 +24,13 @@ from dataclasses import dataclass, replace
 from . import ir
 from .builtins import AGGREGATES, BUILTINS
 
-_PARTS = ("args", "domain", "body", "index", "cond", "then", "otherwise", "left", "right",
-          "operand")
 _BOOL_OPS = ("and", "or", "==", "!=", "<", "<=", ">", ">=")
-
-
-def parts(e: ir.Expr) -> list[ir.Expr]:
-    """The expressions ``e`` is made of, in the order it reads them."""
-    out: list[ir.Expr] = []
-    for name in _PARTS:
-        child = getattr(e, name, None)
-        if isinstance(child, tuple):
-            out.extend(child)
-        elif child is not None:
-            out.append(child)
-    return out
 
 
 def rebuilt(e: ir.Expr, f: Callable[[ir.Expr], ir.Expr]) -> ir.Expr:
     """``e`` with ``f`` applied to each of its parts (``e`` itself if none changes)."""
     changes: dict[str, object] = {}
-    for name in _PARTS:
+    for name in ir.EXPR_PARTS:
         child = getattr(e, name, None)
         if isinstance(child, tuple):
             new = tuple(f(c) for c in child)
@@ -63,7 +49,7 @@ def free_names(e: ir.Expr) -> frozenset[str]:
         return frozenset((e.name,))
     if isinstance(e, ir.Aggregate):
         return free_names(e.domain) | (free_names(e.body) - {e.var})
-    return frozenset().union(*map(free_names, parts(e)))
+    return frozenset().union(*map(free_names, ir.expr_parts(e)))
 
 
 def calls(e: ir.Expr, looped: bool = False) -> Iterator[tuple[str, bool]]:
@@ -74,7 +60,7 @@ def calls(e: ir.Expr, looped: bool = False) -> Iterator[tuple[str, bool]]:
         yield from calls(e.domain, looped)
         yield from calls(e.body, True)
         return
-    for p in parts(e):
+    for p in ir.expr_parts(e):
         yield from calls(p, looped)
 
 
@@ -97,7 +83,7 @@ class _Planner:
             return True
         if isinstance(e, ir.DefCall) and e.args and self.def_walks(e.func):
             return True
-        return any(self.walks(p) for p in parts(e))
+        return any(self.walks(p) for p in ir.expr_parts(e))
 
     def def_walks(self, name: str) -> bool:
         found = self._walks.get(name)
@@ -246,7 +232,7 @@ def _bound_names(d: ir.Def) -> Iterator[str]:
         e = todo.pop()
         if isinstance(e, ir.Aggregate):
             yield e.var
-        todo += parts(e)
+        todo += ir.expr_parts(e)
 
 
 def _named(e: ir.Expr) -> bool:
@@ -261,8 +247,9 @@ def planned(defs: Sequence[ir.Def]) -> list[PlannedDef]:
     """The defs to generate, in order: each as written, after the defs made of its parts
     that are made once per view (see the module's docstring)."""
     plan = _Planner(defs)
-    out = [d if _rebinds(given) else _hoisted(d) for given in defs
-           for d in ([given] if _rebinds(given) else plan.per_view(given))]
+    out: list[ir.Def] = []
+    for given in defs:
+        out += [given] if _rebinds(given) else map(_hoisted, plan.per_view(given))
     out = [replace(d, lets=tuple((n, plan.short_products(x)) for n, x in d.lets),
                    body=plan.short_products(d.body)) for d in out]
     sites: dict[str, int] = {}
