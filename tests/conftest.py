@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import shutil
 import tempfile
@@ -29,6 +31,11 @@ def pytest_configure(config: pytest.Config) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
     config.add_cleanup(restore)
+    if not hasattr(config, "workerinput") and importlib.util.find_spec("rlcard") is not None:
+        # RLCard unzips its Dou Dizhu tables at its first import; two xdist workers doing
+        # that at once on a fresh install collide (FileExistsError). Done once here, in the
+        # main process, before the workers start.
+        importlib.import_module("rlcard.games.doudizhu.utils")
 
 
 @pytest.fixture(scope="session")
