@@ -15,19 +15,21 @@ from cardrules.compiler import compile_text, ir
 from cardrules.compiler.codegen import has_kickers, kicker_shapes
 from cardrules.loader import load_module
 from cardrules.runtime.climbing import shapes
+from cardrules.runtime.protocol import beats
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # Made-up kinds beside the real ones: a key read from the whole play or the main group only
 # (made from the generator's split), and from a kicker (asked of the matcher); three kickers;
 # wings on a run of pairs; a play that is also a plane (four triples); tied kicker ranks.
-VARIANTS = """
-game kickvariants
-players 3
+# (the table and singles of both made-up games below)
+TABLE = """players 3
 deck 54
 deal 17 each
 ranks 3 4 5 6 7 8 9 10 J Q K A 2 LJ BJ
 combination single { group 1 key rank }
+"""
+VARIANTS = "game kickvariants\n" + TABLE + """
 combination plane { run 3 min 2 within 3 4 5 6 7 8 9 10 J Q K A  key rank }
 combination three_wings {
   run 3 min 2 max 4 within 3 4 5 6 7 8 9 10 J Q K A + group 1  key size, rank
@@ -262,3 +264,35 @@ def test_singles_keyed_by_rank_are_the_hands_cards_above_the_floor(name: str) ->
             for floor in ((m.TIER[i], (r,)), (m.TIER[i] - 1, (r,)), (m.TIER[i] + 1, (r,))):
                 assert [(p.cards, p.key) for p in m.CANDIDATES[i](hand, by_rank, floor)] == [
                     e for e in every if (m.TIER[i], e[1]) > floor]
+
+
+# Runs whose length is fixed (``max`` equal to ``min``), plain and winged: following a play of
+# their own kind once read an unset ``size`` (NameError). Fixed lengths beside the variable.
+FIXED_RUNS = "game fixedruns\n" + TABLE + """
+combination chain { run 1 min 5 max 5 within 3 4 5 6 7 8 9 10 J Q K A  key rank }
+combination plane { run 3 min 2 max 2 within 3 4 5 6 7 8 9 10 J Q K A  key rank }
+combination plane_singles { run 3 min 2 max 2 within 3 4 5 6 7 8 9 10 J Q K A + group 1  key rank }
+combination plane_pairs { run 3 min 2 within 3 4 5 6 7 8 9 10 J Q K A + group 2  key rank }
+def score(p) = 0
+"""
+
+
+def test_a_run_of_fixed_length_follows_its_own_kind() -> None:
+    """The follows of a play of each run kind are exactly the plays of the hand that beat it
+    (every kind followed at least 20 times), on random 17-card hands."""
+    g = compile_text(FIXED_RUNS, "fixedruns.rules")
+    m, _ = load_module(g, "fixedruns.rules")
+    rng = random.Random(5)
+    followed = dict.fromkeys(("chain", "plane", "plane_singles", "plane_pairs"), 0)
+    deck = list(m.DECK)
+    while min(followed.values()) < 20:
+        rng.shuffle(deck)
+        mine, theirs = deck[:17], deck[17:34]
+        for current in m.plays(theirs):
+            name = m.KINDS[current.kind]
+            if name not in followed or followed[name] >= 40:
+                continue
+            followed[name] += 1
+            got = [p.cards for p in m.follows(mine, current)]
+            assert len(set(got)) == len(got)
+            assert set(got) == {p.cards for p in m.plays(mine) if beats(p, current)}, name

@@ -649,9 +649,12 @@ class ModuleView:
                 # with ``width`` cards (``most`` tested first: ``at_least`` has ``width``)
                 held = "h.ranks" if s.width == 1 else f"h.at_least[{s.width}]"
                 mask = bin(((1 << len(within)) - 1) << within[0])
+                # (following its own kind: as long, and higher; the length read from
+                # ``size`` where the kind's plays vary in size, else the fixed length)
                 run = f"{s.min_len}" if not follow else \
+                    f"{s.min_len}, current.key[0]" if s.min_len == s.max_len else \
                     f"size // {s.width}, current.key[0]" if s.width > 1 else \
-                    "size, current.key[0]"  # (following its own kind: longer, and higher)
+                    "size, current.key[0]"
                 return [*(f"{what} >= {n}" for what, n in need if n > 1),
                         f"has_run({held} & {mask}, {run})"]
         elif isinstance(s, ir.SequenceShape):
@@ -799,7 +802,11 @@ class ModuleView:
                              f"out += [PLAYS_{name}[x] for x in {cards}]")
                 plain += 1
             elif sizes[j] == sizes[k]:
-                calls += self.asked(j, f"out += {gen_floor}", runs, follow=j == k)
+                # (a run's own follow test reads the current play's top rank: a run keyed
+                # by it alone, not a winged one)
+                own = j == k and (bool(kj.ranked_run)
+                                  or not isinstance(self.g.combinations[j].shape, ir.RunShape))
+                calls += self.asked(j, f"out += {gen_floor}", runs, follow=own)
                 floor = floor or _reads_floor(gen_floor)
         lines = ["floor = (current.tier, current.key)"] if floor else []
         lines += ["size = len(current.cards)"] if size else []
