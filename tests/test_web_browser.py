@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from cardrules.web.server import create_app
 
@@ -154,6 +154,39 @@ def test_another_seat_sees_only_its_own_hand(browser: Browser, base_url: str) ->
     assert hands[0] and hands[1] and not hands[0] & hands[1]
     assert not hands[1] & set(seat0.content().split())
     other.close()
+    page.close()
+
+
+def test_the_start_page_buttons_wait_for_the_games(browser: Browser, base_url: str) -> None:
+    """The start page's buttons are disabled until its list of games has come and their
+    handlers are set: a click made earlier would have done nothing at all (the flaky CI
+    run of test_a_bad_variant_shows_its_diagnostic: Check clicked before the list came, no
+    answer, a 30 s timeout). The list is held back here until the buttons were looked at."""
+    page = browser.new_page()
+    held: list[Route] = []
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto(base_url + "/")
+    page.wait_for_function("!document.querySelector('#start').hidden")
+    while not held:  # the page asked for the list: it has not come yet
+        page.wait_for_timeout(20)
+    for button in ("#create", "#check", "#createRules", "#diff"):
+        assert page.locator(button).is_disabled(), button
+    held[0].continue_()
+    page.locator("#game option").first.wait_for(state="attached")
+    for button in ("#create", "#check", "#createRules", "#diff"):
+        assert page.locator(button).is_enabled(), button
+    page.close()
+
+
+def test_a_failed_request_says_so(browser: Browser, base_url: str) -> None:
+    """A request that gets no answer at all shows why, where its answer would be shown."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.route("**/api/check", lambda route: route.abort())
+    page.fill("#rules", "game x extends big_two\n")
+    page.click("#check")
+    page.wait_for_function("!document.querySelector('#diagnostics').hidden")
+    assert "the server did not answer" in page.locator("#diagnostics").inner_text()
     page.close()
 
 
