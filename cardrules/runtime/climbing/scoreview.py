@@ -274,14 +274,20 @@ class EndOfRound(SeatQuantities):
 
     # (counts and sizes of one kind read from that kind's plays alone: ``PlayTally.of_kind``)
     def count_plays(self, seat: int, kind: int) -> int:
-        return self._tally.of_kind(kind)[0].get(seat, 0)
+        tally = self._tally
+        per_kind = tally._per_kind  # (what ``of_kind`` counted, read here: one call less)
+        found = per_kind.get(kind) if per_kind is not None else None
+        return (found if found is not None else tally.of_kind(kind))[0].get(seat, 0)
 
     def play_count(self, seat: int) -> int:
         counts = self._tally.by_seat
         return (counts if counts is not None else self._tally.seat_counts()).get(seat, 0)
 
     def largest_play(self, seat: int, kind: int) -> int:
-        return self._tally.of_kind(kind)[1].get(seat, 0)
+        tally = self._tally
+        per_kind = tally._per_kind
+        found = per_kind.get(kind) if per_kind is not None else None
+        return (found if found is not None else tally.of_kind(kind))[1].get(seat, 0)
 
 
 _new = object.__new__
@@ -315,5 +321,10 @@ class TracedEnd(EndOfRound):
         return found
 
     def seat_at(self, place: int) -> int:
-        found = self.asked_seat[place] = EndOfRound.seat_at(self, place)
+        at = self._at
+        if at is None:
+            at = self._at = {}
+            for s, p in self.place_of.items():
+                at.setdefault(p, s)  # (as ``EndOfRound.seat_at``)
+        found = self.asked_seat[place] = at.get(place, -1)
         return found
