@@ -43,3 +43,27 @@ def test_tallies_read_as_the_history_grows_count_as_a_whole_one(name: str) -> No
 def _asked(tally: PlayTally, ask: str, seat: int, kind: int) -> int:
     counts = getattr(tally, ask)()
     return int(counts.get(seat if ask == "seat_counts" else (seat, kind), 0))
+
+
+@pytest.mark.parametrize("name", ["shuang_kou", "doudizhu", "big_two"])
+def test_one_kinds_counts_and_sizes_are_the_whole_tallys(name: str) -> None:
+    """``of_kind`` (what ``count_plays`` and ``largest_play`` read) gives, per seat, what
+    ``counts()`` and ``largest()`` give for that kind: on a history with passes, and on the
+    plays given as they are."""
+    game = cardrules.load(name)
+    kinds = range(-1, len(game.module.KINDS))
+    for seed in range(10):
+        t = game.new_table(seed=seed)
+        rng = random.Random(seed)
+        while not t.over:
+            t.apply(rng.choice(t.legal_actions()))
+            if rng.random() < 0.1:
+                history = list(t.history)
+                plays = [(s, mv.kind, len(mv.cards)) for s, mv in history if mv.cards]
+                for tally in (PlayTally(history=history), PlayTally(plays=plays)):
+                    whole = PlayTally(plays=plays)
+                    for k in rng.sample(list(kinds), len(kinds)):
+                        counts, largest = tally.of_kind(k)
+                        for s in range(game.players):
+                            assert counts.get(s, 0) == whole.counts().get((s, k), 0)
+                            assert largest.get(s, 0) == whole.largest().get((s, k), 0)

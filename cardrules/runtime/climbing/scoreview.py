@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import islice
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TypeVar
 
 from ..core import SeatQuantities
@@ -36,6 +36,8 @@ _SEATS: dict[int, tuple[int, ...]] = {}  # number of seats -> the seats, the sam
 
 _seat_kind = itemgetter(0, 1)
 _seat = itemgetter(0)
+_move = itemgetter(1)
+_kind = attrgetter("kind")
 
 
 class PlayTally:
@@ -45,12 +47,18 @@ class PlayTally:
     ``counts()``, ``largest()``, ``seat_counts()`` and kept). Given as the plays, or as the
     round's moves (seat, move), read when first asked; a table's tallies of one round's
     history as it grows (``earlier``: the tally of that history made before) read only the
-    moves made since, and add to what the earlier one counted."""
+    moves made since, and add to what the earlier one counted.
+
+    What formulas ask of one kind (``of_kind``: per seat how many and the largest) is
+    counted from that kind's plays alone, found in the kinds of the moves (``_kinds``, read
+    once, the moves of ``history`` as it stands then: ``_seen``)."""
 
     __slots__ = ("_plays", "_history", "_earlier", "_read", "by_kind", "by_seat",
-                 "largest_of")
+                 "largest_of", "_kinds", "_seen", "_per_kind")
     _read: int
     _earlier: PlayTally | None
+    _kinds: list[int] | None
+    _per_kind: dict[int, tuple[dict[int, int], dict[int, int]]] | None
 
     def __init__(self, plays: Sequence[tuple[int, int, int]] = (),
                  history: Sequence[tuple[int, Play]] | None = None,
@@ -64,10 +72,49 @@ class PlayTally:
         self.by_kind: dict[tuple[int, int], int] | None = None
         self.by_seat: dict[int, int] | None = None
         self.largest_of: dict[tuple[int, int], int] | None = None
+        self._kinds = self._per_kind = None
+        self._seen = -1
 
     def covers(self, history: Sequence[tuple[int, Play]]) -> bool:
         """Whether this tally read all of ``history`` (and nothing else)."""
-        return self._history is history and self._read == len(history)
+        return self._history is history and (
+            self._read if self._read >= 0 else self._seen) == len(history)
+
+    def of_kind(self, kind: int) -> tuple[dict[int, int], dict[int, int]]:
+        """Per seat, how many plays of ``kind`` it made and the largest (its number of
+        cards): seats that made none are not in them."""
+        per_kind = self._per_kind
+        if per_kind is None:
+            per_kind = self._per_kind = {}
+        else:
+            found = per_kind.get(kind)
+            if found is not None:
+                return found
+        counts: dict[int, int] = {}
+        largest: dict[int, int] = {}
+        history = self._history
+        if history is None:
+            for s, k, n in self._plays:
+                if k == kind:
+                    counts[s] = counts.get(s, 0) + 1
+                    if n > largest.get(s, 0):
+                        largest[s] = n
+        else:
+            kinds = self._kinds
+            if kinds is None:  # (one list made in C: most kinds are asked of few plays)
+                kinds = self._kinds = list(map(_kind, map(_move, history)))
+                self._seen = len(kinds)
+            i = -1
+            for _ in range(kinds.count(kind)):
+                i = kinds.index(kind, i + 1)
+                s, mv = history[i]
+                n = len(mv.cards)
+                if n:  # (a pass is no play)
+                    counts[s] = counts.get(s, 0) + 1
+                    if n > largest.get(s, 0):
+                        largest[s] = n
+        found = per_kind[kind] = (counts, largest)
+        return found
 
     @property
     def plays(self) -> Sequence[tuple[int, int, int]]:
@@ -225,18 +272,59 @@ class EndOfRound(SeatQuantities):
     def winning_bid(self) -> int:
         return self.bid
 
-    # (each reads the tally's dict where it is made: one call a question)
+    # (counts and sizes of one kind read from that kind's plays alone: ``PlayTally.of_kind``)
     def count_plays(self, seat: int, kind: int) -> int:
-        counts = self._tally.by_kind
-        return (counts if counts is not None else self._tally.counts()).get((seat, kind), 0)
+        tally = self._tally
+        per_kind = tally._per_kind  # (what ``of_kind`` counted, read here: one call less)
+        found = per_kind.get(kind) if per_kind is not None else None
+        return (found if found is not None else tally.of_kind(kind))[0].get(seat, 0)
 
     def play_count(self, seat: int) -> int:
         counts = self._tally.by_seat
         return (counts if counts is not None else self._tally.seat_counts()).get(seat, 0)
 
     def largest_play(self, seat: int, kind: int) -> int:
-        sizes = self._tally.largest_of
-        return (sizes if sizes is not None else self._tally.largest()).get((seat, kind), 0)
+        tally = self._tally
+        per_kind = tally._per_kind
+        found = per_kind.get(kind) if per_kind is not None else None
+        return (found if found is not None else tally.of_kind(kind))[1].get(seat, 0)
 
 
 _new = object.__new__
+
+
+class TracedEnd(EndOfRound):
+    """An end of round that keeps what scoring asked of its finishing order: each seat whose
+    place was asked (``asked_place``: seat -> the answer) and each place whose seat was
+    (``asked_seat``: place -> the answer). Formulas read the view and nothing else, so on
+    another order that answers these questions alike, with the rest of the view the same,
+    scoring asks the same questions in the same order, gets the same answers and gives
+    the same scores."""
+
+    __slots__ = ("asked_place", "asked_seat")
+    asked_place: dict[int, int]
+    asked_seat: dict[int, int]
+
+    @staticmethod
+    def of(view: EndOfRound) -> TracedEnd:
+        """``view`` as a TracedEnd that has been asked nothing (its fields shared)."""
+        traced = _new(TracedEnd)
+        traced.n, traced.left, traced.held, traced.sides, traced.totals, traced.round = \
+            view.n, view.left, view.held, view.sides, view.totals, view.round
+        traced._tally, traced.bid, traced.place_of, traced._at = \
+            view._tally, view.bid, view.place_of, None
+        traced.asked_place, traced.asked_seat = {}, {}
+        return traced
+
+    def place(self, seat: int) -> int:
+        found = self.asked_place[seat] = self.place_of.get(seat, 0)
+        return found
+
+    def seat_at(self, place: int) -> int:
+        at = self._at
+        if at is None:
+            at = self._at = {}
+            for s, p in self.place_of.items():
+                at.setdefault(p, s)  # (as ``EndOfRound.seat_at``)
+        found = self.asked_seat[place] = at.get(place, -1)
+        return found

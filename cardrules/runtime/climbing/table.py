@@ -15,7 +15,7 @@ from ..core import IllegalMove, deal_each, seeded, shuffled, shuffled_deck
 from ..protocol import PASS, Play, RulesModule, unclassified
 from .auction import Auction, Bid
 from .history import History, PublicLog
-from .scoreview import EndOfRound, PlayTally, sides_for
+from .scoreview import EndOfRound, PlayTally, TracedEnd, sides_for
 from .seathand import SeatHand
 
 
@@ -727,15 +727,28 @@ class Table:
     def _decided(self, left: list[int]) -> bool:
         """Whether every way the rest could finish gives the same scores (asked until two
         ways differ). If so they are the round's scores (``_finish`` asks no more): the first
-        way is the seats left in order, as ``final_view`` completes the places."""
+        way is the seats left in order, as ``final_view`` completes the places. That way is
+        scored on a view that keeps what the scoring asked of the order (``TracedEnd``); a
+        way that answers those questions alike scores the same, and is not scored (none is,
+        when no answer asked depends on how the seats left finish)."""
         score, places = self.m.score, self.places
         orders = permutations(left)
-        view = self.end_view(places + list(next(orders)))
+        view = TracedEnd.of(self.end_view(places + list(next(orders))))
         first = score(view)
-        for rest in orders:  # the same view but for the places: the plays read once
-            order = places + list(rest)
-            if score(view.placed({s: i + 1 for i, s in enumerate(order)})) != first:
-                return False
+        out = len(places)  # the places taken; the seats left take the places after
+        # The answers another way may change: the places of seats left (their place in the
+        # first way is ``out + 1 +`` their index in ``left``), the seats of places not taken.
+        places_asked = [(s, p - out - 1) for s, p in view.asked_place.items() if s in left]
+        seats_asked = [(p - out - 1, s) for p, s in view.asked_seat.items()
+                       if out < p <= self.n]
+        if places_asked or seats_asked:
+            for rest in orders:  # the same view but for the places: the plays read once
+                if all(rest[i] == s for s, i in places_asked) and \
+                        all(rest[i] == s for i, s in seats_asked):
+                    continue  # (the same answers: the same scores)
+                order = places + list(rest)
+                if score(view.placed({s: i + 1 for i, s in enumerate(order)})) != first:
+                    return False
         self._scores = first
         return True
 
