@@ -198,7 +198,10 @@ class EndOfRound(SeatQuantities):
         self.n = len(cards_left)
         self.left = cards_left
         self.held = held
-        self.place_of = places  # seat -> finishing place, for the seats that have one
+        # seat -> finishing place, for the seats that have one. Read by ``place`` and
+        # ``seat_at`` alone: ``TracedEnd`` (a 'decided' round) traces those two as all that
+        # scoring asks of the order, so another method reading it must be traced there too.
+        self.place_of = places
         self.sides = sides
         self.totals = totals if totals is not None else [0] * self.n
         self.round = round_number
