@@ -6,9 +6,10 @@
 # first run that fills the compile cache). PY: the Python to run (default: python3).
 here=$(cd "$(dirname "$0")" && pwd)
 py=${PY:-python3}
+script=${SCRIPT:-$here/fixed_rounds.py}  # SCRIPT=bench/fixed_views.py: views against the tight loop
 count() {
   PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-    "$py" "$here/fixed_rounds.py" "$1" "$2" "$3" "$4" 2>&1 | grep "I *refs" | tr -d ',' | awk '{print $4}'
+    "$py" "$script" "$1" "$2" "$3" "$4" 2>&1 | grep "I *refs" | tr -d ',' | awk '{print $4}'
 }
 count "$1" "$2" 0 "$4" >/dev/null
 start=$(count "$1" "$2" 0 "$4")

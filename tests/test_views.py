@@ -4,6 +4,8 @@ never sees later moves, the same entries a tuple of the moves' texts gives, read
 from __future__ import annotations
 
 import pickle
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ import pytest
 import cardrules
 from cardrules.cards import format_cards
 from cardrules.runtime.climbing.history import History
+from cardrules.runtime.climbing.table import SeatView
 from cardrules.search.clone import clone
 
 CLIMBING = ("big_two", "da_bei", "tiao_shu", "shuang_kou", "doudizhu")
@@ -120,3 +123,80 @@ def test_a_cloned_table_shows_the_same_history_and_goes_its_own_way() -> None:
     copy.play_out()
     assert len(copy.view(0).history) > len(t.view(0).history) == len(before.history) == 12
     assert tuple(t.view(t.seat).history) == tuple(before.history)
+
+
+# ---------------------------------------------------------------- every field of every view
+TWO_DECKS_HIDDEN = ("game two_decks extends da_bei\noverride deck 52 copies 2\n"
+                    "override deal 26 each\n")
+
+
+def _game(name: str, tmp_path: Path) -> Any:
+    if name == "two_decks":  # hidden teams with two copies of each holder card
+        rules = tmp_path / "two_decks.rules"
+        rules.write_text(TWO_DECKS_HIDDEN)
+        return cardrules.load(rules)
+    if name.endswith(".rules"):
+        return cardrules.load(Path(__file__).parent / "data" / name)
+    return cardrules.load(name)
+
+
+def _known(t: Any, seat: int) -> tuple[int | None, ...]:
+    """The sides ``seat`` knows, read from the public history alone (the rule as
+    ``Table.known_sides`` states it)."""
+    m = t.m
+    if t.bidding:
+        return (None,) * t.n
+    if m.TEAMS != "hidden":
+        return tuple(t.sides)
+    holders = m.TEAM_HOLDERS
+    played = [c for _, mv in t.history if mv.cards for c in mv.cards if c in holders]
+    if all(played.count(c) + t.dealt[seat].count(c) >= m.COPIES for c in holders):
+        return tuple(t.sides)
+    known: list[int | None] = [None] * t.n
+    known[seat] = t.sides[seat]
+    for s, mv in t.history:
+        if any(c in holders for c in mv.cards):
+            known[s] = 0
+    return tuple(known)
+
+
+def _expected(t: Any, seat: int) -> tuple[Any, ...]:
+    """A seat's view, field by field, made from the table's public state."""
+    bidding = t.bidding
+    return (seat, tuple(t.hands[seat]), tuple(len(h) for h in t.hands),
+            t.current.cards if t.current is not None else (), t.last_player,
+            tuple(t._log.texts(len(t._shown))[:len(t._shown)]), tuple(t.places),
+            _known(t, seat), bidding, t.auction.high if bidding else t.bid, t.leader, t.shown)
+
+
+def _snapshot(view: Any) -> tuple[Any, ...]:
+    return tuple(tuple(f) if isinstance(f, History) else f for f in view)
+
+
+VIEWED = (*CLIMBING, "two_decks", "da_bei_flat.rules", "kickers.rules")
+
+
+@pytest.mark.parametrize("name", VIEWED)
+def test_every_seat_sees_the_table_as_it_is_and_a_kept_view_never_changes(
+        name: str, tmp_path: Path) -> None:
+    """At every decision of random rounds, every seat's view (its own hand, the sizes, the
+    play, the places, the sides it knows, the auction) is what the table shows, in any
+    order of asking; and every view kept to the end of the round is as it was made."""
+    game = _game(name, tmp_path)
+    kept: list[tuple[Any, tuple[Any, ...]]] = []
+    for seed in range(6):
+        t: Any = game.new_table(seed=seed, seats=["random"] * game.players)
+        rng = random.Random(seed)
+        while True:
+            seats = list(range(t.n))
+            rng.shuffle(seats)
+            for seat in seats + [t.seat]:
+                view = t.view(seat)
+                assert type(view) is SeatView and _snapshot(view) == _expected(t, seat)
+                assert t.known_sides(seat) == view.known_sides
+                kept.append((view, _snapshot(view)))
+            if t.over:
+                break
+            t.apply(t.bot_move())
+    for view, then in kept:
+        assert _snapshot(view) == then

@@ -69,6 +69,16 @@ def _keyed_deck(m: RulesModule) -> tuple[list[int], bytes] | None:
     return made
 
 
+# What views share while no cards move (``Table._public_now``): the count of changes it was
+# made at, the hand sizes, the places, each seat's known sides, the cards of the play on the
+# table, and what the places and sides were made for (the number of places, the holder cards
+# out, the deal, the sides).
+_Public = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int | None, ...], ...],
+                tuple[int, ...], tuple[int, int, tuple[tuple[int, ...], ...], list[int]]]
+_NO_PUBLIC: _Public = (-1, (), (), (), (), (-1, -1, (), []))  # (made at no count of changes)
+_new_tuple = tuple.__new__  # (a view made as ``SeatView._make`` does: one look-up less)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Result:
     scores: tuple[int, ...]
@@ -108,7 +118,7 @@ class Table:
         "history", "_played", "_shown", "_log", "current", "last_player", "passes", "_needed",
         "_in", "_after", "_pass_entry", "over", "_acts", "_legal", "_held", "_followers",
         "_choosers", "_hidden", "_holders", "_holders_played", "_revealed", "_holders_out",
-        "_known", "_changes", "_public", "_sides", "_holders_dealt", "_scores", "_tally",
+        "_changes", "_public", "_scores", "_tally",
         "seed", "deals", "no_game", "given", "shown", "auction", "_bids", "bid", "sides",
         "dealt", "leader", "first_pending", "first_card", "_may_pass", "seat", "__dict__",
         "__weakref__")
@@ -170,18 +180,11 @@ class Table:
         self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
         self._holders_played: Counter[int] = Counter() if self._holders else _NO_HOLDERS
         self._revealed: set[int] = set()
-        # Per seat: the sides it knows, with the deal, sides and holder cards out they are for.
-        self._holders_out = 0
-        # (A list by seat, not a dict: ``view`` reads it at every decision.)
-        self._known: list[tuple[tuple[tuple[int, ...], ...], list[int], int,
-                                tuple[int | None, ...]] | None] = [None] * self.n
+        self._holders_out = 0  # (the holder cards played: what the sides views show change with)
         # What views share until cards are played or dealt again (``_changes`` counts those):
-        # the hand sizes and the places as tuples; the sides as a tuple.
+        # the hand sizes, the places, every seat's known sides, the play (``view``).
         self._changes = 0
-        self._public: tuple[int, tuple[int, ...], tuple[int, ...]] = (-1, (), ())
-        self._sides: tuple[list[int], tuple[int | None, ...]] = ([], ())
-        # Per seat: the holder cards it was dealt (with the deal they were counted in).
-        self._holders_dealt: dict[int, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+        self._public: _Public = _NO_PUBLIC
         self._scores: tuple[int, ...] | None = None
         self._tally: PlayTally | None = None  # the plays as the last end view tallied them
         self.seed = seed
@@ -485,37 +488,51 @@ class Table:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: nothing of other hands but their sizes. Made at every
-        decision: the hand sizes made again only when cards were played or dealt since the
-        last view, the places when they grew, the sides kept per seat; the history is the
-        table's own log up to its present length (a History: no copy, no text made until
-        read)."""
-        auction = self.auction
-        if auction is not None and not auction.over:
-            return self._bidding_view(seat, auction)
-        if self._hidden:  # ``known_sides``'s own test of what it keeps, without the call
-            kept = self._known[seat]
-            known = kept[3] if kept is not None and kept[2] == self._holders_out \
-                and kept[0] is self.dealt and kept[1] is self.sides else self.known_sides(seat)
-        else:
-            sides = self._sides
-            known = sides[1] if sides[0] is self.sides else self._sides_shown()
-        hands = self.hands
+        decision, from what the table keeps for views while no cards move (``_public``: the
+        hand sizes, the places, every seat's known sides, the play on the table; made again at
+        the first view after cards were played or dealt, which ``_changes`` counts); the
+        history is the table's own log up to its present length (a History: no copy, no text
+        made until read)."""
         public = self._public
-        if public[0] != self._changes:  # cards were played or dealt since the last view
-            public = self._public = (self._changes, _sizes(hands),
-                                     public[2] if len(public[2]) == len(self.places)
-                                     else tuple(self.places))
+        if public[0] != self._changes:  # cards moved since the last view, or the auction is on
+            auction = self.auction
+            if auction is not None and not auction.over:
+                return self._bidding_view(seat, auction)
+            hands = self.hands
+            if len(hands) == 4:  # (three or four hands unpacked: a third of the time of ``map``)
+                a, b, c, d = hands
+                sizes: tuple[int, ...] = (len(a), len(b), len(c), len(d))
+            elif len(hands) == 3:
+                a, b, c = hands
+                sizes = (len(a), len(b), len(c))
+            else:
+                sizes = tuple(map(len, hands))
+            current = self.current
+            rare = (len(self.places), self._holders_out, self.dealt, self.sides)
+            if rare != public[5]:  # a seat went out, a holder card was played, a new deal
+                public = self._public_now(rare)
+            public = self._public = (self._changes, sizes, public[2], public[3],
+                                     current.cards if current is not None else (), rare)
         history = History()  # the history so far, sharing the table's log (a call of
         # the class: no ``__init__``, cheaper than ``object.__new__(History)``)
         history._log = self._log
         history._n = len(self._shown)
-        current = self.current
         # Its fields in SeatView's order, made into the named tuple directly (what
-        # ``SeatView._make`` does, without its checks).
-        return tuple.__new__(SeatView, (
-            seat, tuple(hands[seat]), public[1], current.cards if current is not None else (),
-            self.last_player, history, public[2], known, False, self.bid, self.leader,
-            self.shown))
+        # ``SeatView._make`` does, without its checks). The play on the table is the one
+        # ``_public`` was made with while there is one: a play moves cards, and a trick's
+        # end only takes it away.
+        return _new_tuple(SeatView, (
+            seat, tuple(self.hands[seat]), public[1],
+            public[4] if self.current is not None else (), self.last_player, history,
+            public[2], public[3][seat], False, self.bid, self.leader, self.shown))
+
+    def _public_now(self, rare: tuple[int, int, tuple[tuple[int, ...], ...], list[int]]
+                    ) -> _Public:
+        """The places and every seat's known sides, as views show them, for ``rare`` (the
+        number of places, the holder cards out, the deal, the sides: while they are the
+        same, ``view`` keeps what it made; sizes and the play on the table left to it)."""
+        return (-1, (), tuple(self.places),
+                self._all_known() if self._hidden else (tuple(self.sides),) * self.n, (), rare)
 
     def _bidding_view(self, seat: int, auction: Auction) -> SeatView:
         """``view`` while the auction is on: the standing bid, the sides unknown."""
@@ -524,47 +541,42 @@ class Table:
         history._n = len(self._shown)
         return tuple.__new__(SeatView, (
             seat, tuple(self.hands[seat]), _sizes(self.hands), (), self.last_player, history,
-            tuple(self.places), self.known_sides(seat), True, auction.high, self.leader,
+            tuple(self.places), (None,) * self.n, True, auction.high, self.leader,
             self.shown))
-
-    def _sides_shown(self) -> tuple[int | None, ...]:
-        if self._sides[0] is not self.sides:
-            self._sides = (self.sides, tuple(self.sides))
-        return self._sides[1]
 
     def known_sides(self, seat: int) -> tuple[int | None, ...]:
         """Sides as ``seat`` knows them. Fixed teams are public; hidden teams show a seat's
         side once it played a holder card, all sides once every holder card is out or in the
-        viewer's own deal (a solo knows it plays alone), and always the viewer's own side."""
-        kept = self._known[seat]
-        if kept is not None and kept[0] is self.dealt and kept[1] is self.sides \
-                and kept[2] == self._holders_out and self._hidden:
-            return kept[3]  # no holder card played since, the same deal and sides
-        if self.bidding:  # sides follow from the auction's winner
-            return (None,) * self.n
-        if not self._hidden:
-            return tuple(self.sides)
-        holders = self.m.TEAM_HOLDERS
-        mine = self._holders_dealt.get(seat)
-        if mine is None or mine[0] is not self.dealt:  # its copies of each holder card
-            mine = self._holders_dealt[seat] = (self.dealt,
-                                                tuple(map(self.dealt[seat].count, holders)))
-        played, copies = self._holders_played.get, self.m.COPIES
-        seen = True  # every holder card is out or in the seat's own deal
-        for c, n in zip(holders, mine[1], strict=True):
-            if played(c, 0) + n < copies:
-                seen = False
-                break
-        if seen:
-            known: tuple[int | None, ...] = tuple(self.sides)
-        else:
-            out: list[int | None] = [None] * self.n
-            out[seat] = self.sides[seat]
-            for s in self._revealed:
-                out[s] = 0
-            known = tuple(out)
-        self._known[seat] = (self.dealt, self.sides, self._holders_out, known)
-        return known
+        viewer's own deal (a solo knows it plays alone), and always the viewer's own side;
+        while the auction is on, none (they follow from its winner). (As the seat's view
+        shows them: what ``view`` keeps for every seat.)"""
+        return self.view(seat).known_sides
+
+    def _all_known(self) -> tuple[tuple[int | None, ...], ...]:
+        """Hidden teams: the sides each seat knows (``known_sides``), every seat at once.
+        A seat sees every side when each holder card not yet all out is in its own deal as
+        many times as its copies not out; else its own side and the revealed seats' (side 0:
+        a seat that played a holder card holds one), the revealed last."""
+        n, sides, m = self.n, self.sides, self.m
+        played, copies = self._holders_played.get, m.COPIES
+        # The holder cards not all out, with the copies of each not out.
+        unseen = [(c, copies - played(c, 0)) for c in m.TEAM_HOLDERS if played(c, 0) < copies]
+        revealed: list[int | None] = [None] * n
+        for s in self._revealed:
+            revealed[s] = 0
+        everything: tuple[int | None, ...] = tuple(sides)
+        known: list[tuple[int | None, ...]] = []
+        for seat, dealt in enumerate(self.dealt):
+            for c, left in unseen:
+                if dealt.count(c) < left:
+                    row = revealed[:]
+                    if row[seat] is None:
+                        row[seat] = sides[seat]
+                    known.append(tuple(row))
+                    break
+            else:
+                known.append(everything)
+        return tuple(known)
 
     # ------------------------------------------------------------ acting
     def parse_move(self, move: Move | str | Sequence[int]) -> Move:
