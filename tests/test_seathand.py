@@ -35,3 +35,20 @@ def test_a_dealt_seat_hand_is_new_hand_of_its_cards_as_it_plays(name: str) -> No
             size = min(rng.choice([1, 1, 1, 2, 5]), len(h.cards))
             h.remove(rng.sample(h.cards, size))
             same_fields(h, m.new_hand(list(h.cards)))
+
+
+@pytest.mark.parametrize("name", ["big_two", "doudizhu", "shuang_kou", "da_bei"])
+def test_a_seat_hand_the_table_plays_from_is_new_hand_of_its_cards(name: str) -> None:
+    """``apply`` takes a single out of a hand of one Play per card itself (``remove``'s own
+    steps written out): every seat's SeatHand reads as one made afresh after every move."""
+    game: Any = cardrules.load(name)
+    m = game.module
+    for seed in range(25):
+        rng = random.Random(f"played:{name}:{seed}")
+        t = game.new_table(seed=seed)
+        while not t.over:
+            t.apply(rng.choice(list(t.legal_actions())))
+            for seat, h in enumerate(t._held):
+                if h is not None:
+                    assert h.cards is t.hands[seat]
+                    same_fields(h, m.new_hand(list(h.cards)))
