@@ -632,60 +632,13 @@ class Table:
         self._shown.append(entry)
         self._played.append(entry)
         h = self._held[seat]  # (made by the legal moves' making)
-        if h is None:
+        if h is not None:
+            h.remove(cards)  # the hand with it
+            hand = h.cards
+        else:
             hand = self.hands[seat]
             for c in cards:
                 hand.remove(c)
-        elif h._aligned and len(cards) == 1:
-            # A single (most plays), from a hand of one Play per card: ``h.remove(cards)``'s
-            # own steps for one card, written out here (a Python call less a play; so below
-            # for a hand that holds a card twice; tests/test_seathand.py checks the hands).
-            c = cards[0]
-            hand = h.cards
-            i = hand.index(c)
-            del hand[i], h.keys[i], h.singles[i]
-            r = h._rank[c]
-            bit = 1 << r
-            by_rank = h.by_rank
-            same = by_rank[r]
-            n = len(same)
-            if n == 1:
-                del by_rank[r]
-                h.ranks ^= bit
-            else:
-                same.remove(c)
-            at_least = h.at_least
-            at_least[n] ^= bit  # the rank had n cards, now n - 1
-            h.suits[h._suit[c]] -= 1
-            if n == h.most and not at_least[n]:  # the largest rank was this one, alone
-                h.most = n - 1
-        elif len(cards) == 1:
-            c = cards[0]
-            hand = h.cards
-            i = hand.index(c)
-            del hand[i]
-            key = h.keys.pop(i)
-            r = h._rank[c]
-            bit = 1 << r
-            by_rank = h.by_rank
-            same = by_rank[r]
-            n = len(same)
-            if n == 1:
-                del by_rank[r]
-                h.ranks ^= bit
-            else:
-                same.remove(c)
-            if h._twice and (n == 1 or c not in same):  # each card's Play once: its last copy
-                j = h.single_keys.index(key)
-                del h.singles[j], h.single_keys[j]
-            at_least = h.at_least
-            at_least[n] ^= bit
-            h.suits[h._suit[c]] -= 1
-            if n == h.most and not at_least[n]:
-                h.most = n - 1
-        else:
-            h.remove(cards)  # the hand with it
-            hand = h.cards
         self._changes += 1
         if self._holders and not self._holders.isdisjoint(cards):
             self._reveal(seat, cards)  # hidden teams: the seat shows its side
