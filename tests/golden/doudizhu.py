@@ -19,6 +19,7 @@ from cardrules.runtime.climbing.shapes import (
     group_by_rank,
     has_run,
     kicker_groups,
+    mask_ranks,
     rank_groups,
     run_plays,
     run_pools,
@@ -718,6 +719,7 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every triple_single the hand can make (stronger than ``floor``, if given): 3 cards of
     one rank and 1 of another, ranks in the hand's order (one deck: each set once)."""
     out: list[Play] = []
+    tails: list[tuple[int, tuple[int, ...]]] = []
     for r, same in by_rank.items():
         if len(same) < 3:
             continue
@@ -725,13 +727,39 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            for q, other in by_rank.items():
-                if q == r or len(other) < 1:
-                    continue
-                for tail in combinations(other, 1):
-                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(tuple.__new__(Play, (cards, 3, 3, 0, -1, key)))  # Play(...), without its __new__
+            if not tails:  # the attached groups of every rank, made once: (rank, cards)
+                tails = [(q, tail) for q, other in by_rank.items() if len(other) >= 1
+                         for tail in combinations(other, 1)]
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 3, 3, 0, -1, key))
+                    for q, tail in tails if q != r]
     return iter(out)
+
+
+def seat_triple_single(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """``candidates_triple_single`` of a SeatHand: the main groups from its ranks with 3 cards or
+    more, the attached groups from those with 1 or more (``at_least``), lowest rank first
+    (the hand's order: cards compare by rank first); asked when the hand has 3 cards of a
+    rank."""
+    by_rank = h.by_rank
+    out: list[Play] = []
+    tails: list[tuple[int, tuple[int, ...]]] = []
+    heads = h.at_least[3]
+    while heads:
+        low = heads & -heads
+        heads ^= low
+        r = low.bit_length() - 1
+        for head in combinations(by_rank[r], 3):
+            key = (RANK[head[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            if not tails:  # the attached groups of every rank, made once: (rank, cards)
+                tails = [(q, tail) for q in mask_ranks(h.at_least[1])
+                         for tail in combinations(by_rank[q], 1)]
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 3, 3, 0, -1, key))
+                    for q, tail in tails if q != r]
+    return out
 
 
 def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -740,6 +768,7 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every triple_pair the hand can make (stronger than ``floor``, if given): 3 cards of
     one rank and 2 of another, ranks in the hand's order (one deck: each set once)."""
     out: list[Play] = []
+    tails: list[tuple[int, tuple[int, ...]]] = []
     for r, same in by_rank.items():
         if len(same) < 3:
             continue
@@ -747,13 +776,39 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            for q, other in by_rank.items():
-                if q == r or len(other) < 2:
-                    continue
-                for tail in combinations(other, 2):
-                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(tuple.__new__(Play, (cards, 4, 4, 0, -1, key)))  # Play(...), without its __new__
+            if not tails:  # the attached groups of every rank, made once: (rank, cards)
+                tails = [(q, tail) for q, other in by_rank.items() if len(other) >= 2
+                         for tail in combinations(other, 2)]
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 4, 4, 0, -1, key))
+                    for q, tail in tails if q != r]
     return iter(out)
+
+
+def seat_triple_pair(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """``candidates_triple_pair`` of a SeatHand: the main groups from its ranks with 3 cards or
+    more, the attached groups from those with 2 or more (``at_least``), lowest rank first
+    (the hand's order: cards compare by rank first); asked when the hand has 3 cards of a
+    rank."""
+    by_rank = h.by_rank
+    out: list[Play] = []
+    tails: list[tuple[int, tuple[int, ...]]] = []
+    heads = h.at_least[3]
+    while heads:
+        low = heads & -heads
+        heads ^= low
+        r = low.bit_length() - 1
+        for head in combinations(by_rank[r], 3):
+            key = (RANK[head[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            if not tails:  # the attached groups of every rank, made once: (rank, cards)
+                tails = [(q, tail) for q in mask_ranks(h.at_least[2])
+                         for tail in combinations(by_rank[q], 2)]
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 4, 4, 0, -1, key))
+                    for q, tail in tails if q != r]
+    return out
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -1103,9 +1158,9 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     out: list[Play] = []
     out.append(PLAYS_single[card])
     if len(by_rank[rank]) >= 2:
-        out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_pair[tuple(by_rank[rank])] if card in p.cards]
     if len(by_rank[rank]) >= 3:
-        out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_triple[tuple(by_rank[rank])] if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2:
         out += holding_triple_single(by_rank, card)
     if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
@@ -1125,7 +1180,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += [p for p in candidates_four_pairs(hand, by_rank) if card in p.cards]
     if len(by_rank[rank]) >= 4:
-        out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_bomb[tuple(by_rank[rank])] if card in p.cards]
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [p for p in candidates_rocket(hand, by_rank) if card in p.cards]
     return out
@@ -1193,7 +1248,7 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     out: list[Play] = []
     if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple_single(h.cards, h.by_rank, floor)
+        out += seat_triple_single(h, floor)
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -1206,7 +1261,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     out: list[Play] = []
     if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple_pair(h.cards, h.by_rank, floor)
+        out += seat_triple_pair(h, floor)
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
