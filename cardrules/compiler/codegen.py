@@ -435,7 +435,6 @@ class ModuleView:
         emitted += " distinct_combinations(" if any(k.loop == "distinct" for k in self.kinds) \
             else ""
         emitted += " rank_groups(" if any(map(self.rank_groups, self.kinds)) else ""
-        emitted += " mask_ranks(" if any(map(self.seat_attached, self.kinds)) else ""
         emitted += " RankGroups(" if any(k.loop == "distinct" and k.rank_size_key
                                          and not k.outranked_by for k in self.kinds) else ""
         helpers = ("distinct_combinations", "gen_cards", "gen_groups", "gen_kicker_sets",
@@ -443,7 +442,7 @@ class ModuleView:
                    "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
                    "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
                    "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_groups",
-                   "rank_groups_above", "mask_ranks",
+                   "rank_groups_above",
                    "rank_mask", "run_plays", "suited_run")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 

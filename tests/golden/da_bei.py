@@ -16,7 +16,6 @@ from cardrules.runtime.climbing.shapes import (
     RunsPresent,
     gen_numbered_sequences,
     group_by_rank,
-    mask_ranks,
     rank_groups,
     rank_groups_above,
     rank_mask,
@@ -570,7 +569,6 @@ def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every full_house the hand can make (stronger than ``floor``, if given): 3 cards of
     one rank and 2 of another, ranks in the hand's order (one deck: each set once)."""
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     for r, same in by_rank.items():
         if len(same) < 3:
             continue
@@ -578,23 +576,19 @@ def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (CARD_KEY[head[-1]], )
             if floor is not None and (2, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q, other in by_rank.items() if len(other) >= 2
-                         for tail in combinations(other, 2)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 5, 8, 2, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
     return iter(out)
 
 
 def seat_full_house(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """``candidates_full_house`` of a SeatHand: the main groups from its ranks with 3 cards or
-    more, the attached groups from those with 2 or more (``at_least``), lowest rank first
-    (the hand's order: cards compare by rank first); asked when the hand has 3 cards of a
-    rank."""
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 3 cards of a rank."""
     by_rank = h.by_rank
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     heads = h.at_least[3]
     while heads:
         low = heads & -heads
@@ -604,12 +598,10 @@ def seat_full_house(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = Non
             key = (CARD_KEY[head[-1]], )
             if floor is not None and (2, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q in mask_ranks(h.at_least[2])
-                         for tail in combinations(by_rank[q], 2)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 5, 8, 2, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
     return out
 
 
@@ -619,7 +611,6 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
     """Every four_with_single the hand can make (stronger than ``floor``, if given): 4 cards of
     one rank and 1 of another, ranks in the hand's order (one deck: each set once)."""
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     for r, same in by_rank.items():
         if len(same) < 4:
             continue
@@ -627,23 +618,19 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
             key = (CARD_KEY[head[-1]], )
             if floor is not None and (3, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q, other in by_rank.items() if len(other) >= 1
-                         for tail in combinations(other, 1)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 6, 8, 3, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
     return iter(out)
 
 
 def seat_four_with_single(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """``candidates_four_with_single`` of a SeatHand: the main groups from its ranks with 4 cards or
-    more, the attached groups from those with 1 or more (``at_least``), lowest rank first
-    (the hand's order: cards compare by rank first); asked when the hand has 4 cards of a
-    rank."""
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 4 cards of a rank."""
     by_rank = h.by_rank
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     heads = h.at_least[4]
     while heads:
         low = heads & -heads
@@ -653,12 +640,10 @@ def seat_four_with_single(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None
             key = (CARD_KEY[head[-1]], )
             if floor is not None and (3, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q in mask_ranks(h.at_least[1])
-                         for tail in combinations(by_rank[q], 1)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 6, 8, 3, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
     return out
 
 

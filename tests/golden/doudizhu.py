@@ -19,7 +19,6 @@ from cardrules.runtime.climbing.shapes import (
     group_by_rank,
     has_run,
     kicker_groups,
-    mask_ranks,
     rank_groups,
     run_plays,
     run_pools,
@@ -719,7 +718,6 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every triple_single the hand can make (stronger than ``floor``, if given): 3 cards of
     one rank and 1 of another, ranks in the hand's order (one deck: each set once)."""
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     for r, same in by_rank.items():
         if len(same) < 3:
             continue
@@ -727,23 +725,19 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q, other in by_rank.items() if len(other) >= 1
-                         for tail in combinations(other, 1)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 3, 3, 0, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
     return iter(out)
 
 
 def seat_triple_single(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """``candidates_triple_single`` of a SeatHand: the main groups from its ranks with 3 cards or
-    more, the attached groups from those with 1 or more (``at_least``), lowest rank first
-    (the hand's order: cards compare by rank first); asked when the hand has 3 cards of a
-    rank."""
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 3 cards of a rank."""
     by_rank = h.by_rank
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     heads = h.at_least[3]
     while heads:
         low = heads & -heads
@@ -753,12 +747,10 @@ def seat_triple_single(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = 
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q in mask_ranks(h.at_least[1])
-                         for tail in combinations(by_rank[q], 1)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 3, 3, 0, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
     return out
 
 
@@ -768,7 +760,6 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
     """Every triple_pair the hand can make (stronger than ``floor``, if given): 3 cards of
     one rank and 2 of another, ranks in the hand's order (one deck: each set once)."""
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     for r, same in by_rank.items():
         if len(same) < 3:
             continue
@@ -776,23 +767,19 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q, other in by_rank.items() if len(other) >= 2
-                         for tail in combinations(other, 2)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 4, 4, 0, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
     return iter(out)
 
 
 def seat_triple_pair(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
     """``candidates_triple_pair`` of a SeatHand: the main groups from its ranks with 3 cards or
-    more, the attached groups from those with 2 or more (``at_least``), lowest rank first
-    (the hand's order: cards compare by rank first); asked when the hand has 3 cards of a
-    rank."""
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 3 cards of a rank."""
     by_rank = h.by_rank
     out: list[Play] = []
-    tails: list[tuple[int, tuple[int, ...]]] = []
     heads = h.at_least[3]
     while heads:
         low = heads & -heads
@@ -802,12 +789,10 @@ def seat_triple_pair(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = No
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            if not tails:  # the attached groups of every rank, made once: (rank, cards)
-                tails = [(q, tail) for q in mask_ranks(h.at_least[2])
-                         for tail in combinations(by_rank[q], 2)]
             # (CARD_KEY order: by rank) Play(...), without its __new__
             out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 4, 4, 0, -1, key))
-                    for q, tail in tails if q != r]
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
     return out
 
 

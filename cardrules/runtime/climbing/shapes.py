@@ -396,16 +396,6 @@ def rank_groups_above(groups: Mapping[tuple[int, ...], Sequence[Play]],
     return out
 
 
-def mask_ranks(mask: int) -> list[int]:
-    """The ranks of a mask of rank bits, lowest first."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def rank_mask(by_rank: dict[int, list[int]]) -> int:
     """The ranks of a hand split by rank, one bit each."""
     mask = 0
