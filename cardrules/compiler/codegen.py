@@ -272,7 +272,8 @@ def _new_list(expr: str) -> bool:
     """Whether a generated expression of plays makes a new list (a list display or
     comprehension, ``rank_groups``, a slice of the hand's singles), which the caller may keep
     or extend as it is; otherwise it is a generator's iterable, to be made a list."""
-    return expr.startswith(("[", "rank_groups(")) or expr.endswith("[start:]")
+    return expr.startswith(("[", "rank_groups(", "rank_groups_above(")) \
+        or expr.endswith("[start:]")
 
 
 @dataclass(frozen=True)
@@ -371,6 +372,42 @@ class ModuleView:
         return any(k.rank_table for k in self.kinds)
 
     @property
+    def has_jokers(self) -> bool:
+        """Whether the deck has jokers (a suit slot of their own, -1 in SUIT)."""
+        return any(suit_of(c) >= 4 for c in self.deck)
+
+    @staticmethod
+    def pools_fast(k: KindView) -> bool:
+        """For ``cards N`` of one suit (one deck): whether every kind classify tries first
+        has a table of rank sets, so that a suit's cards whose ranks hold none of them
+        (``WITHIN_``) make plays of this kind alone, with no test per play."""
+        return bool(k.one_suit) and all(k.outranked_sets)
+
+    @property
+    def within_tables(self) -> list[str]:
+        """The tables of rank sets a one-suit kind's pools are tested against, once each."""
+        return list(dict.fromkeys(t for k in self.kinds if self.pools_fast(k)
+                                  for t in k.outranked_sets))
+
+    @property
+    def uses_rank_bit(self) -> bool:
+        return bool(self.within_tables)
+
+    def seat_call(self, k: KindView, floor: str = "") -> str:
+        """The plays of kind ``k`` from a SeatHand ``h`` (stronger than ``floor``, if
+        given), where a kind has a generator reading one (``seat_KIND``), else ""."""
+        if (k.one_suit and not self.has_jokers) or self.seat_attached(k):
+            return f"seat_{k.name}(h, {floor})" if floor else f"seat_{k.name}(h)"
+        return ""
+
+    def seat_attached(self, k: KindView) -> bool:
+        """A main group and one attached group (one deck), cards comparing by rank first,
+        keyed by the main group alone, no kind tried before it: its plays made from the
+        hand's ``at_least`` masks (``seat_KIND``)."""
+        return bool(k.attached[0]) and k.attached_merge and not k.outranked_by \
+            and "tail" not in k.attached_key and "cards" not in k.attached_key
+
+    @property
     def uses_bisect(self) -> bool:
         return any(k.fast_single or k.rank_single for k in self.kinds)
 
@@ -385,7 +422,8 @@ class ModuleView:
         emitted += " gen_numbered_sequences(" if any(k.sequence and k.suits == "same"
                                                      for k in self.kinds) else ""
         emitted += " RunsPresent(" if any(isinstance(c.shape, ir.SequenceShape)
-                                          for c in self.g.combinations) else ""
+                                          for c in self.g.combinations) \
+            or self.within_tables else ""
         emitted += " run_plays(" if any(k.ranked_run and k.presorted and not k.outranked_by
                                         for k in self.kinds) else ""
         emitted += " single_run_pools(" if any(k.ranked_run and k.run_width == 1
@@ -404,6 +442,7 @@ class ModuleView:
                    "gen_sequences", "gen_set", "gen_winged_run", "gen_winged_runs",
                    "group_by_rank", "kicker_groups", "run_pools", "single_run_pools",
                    "winged_run", "RankGroups", "RunsPresent", "has_run", "rank_groups",
+                   "rank_groups_above",
                    "rank_mask", "run_plays", "suited_run")
         return sorted({"split_by_rank", *(h for h in helpers if f"{h}(" in emitted)})
 
@@ -733,9 +772,10 @@ class ModuleView:
             if kj.sequence:
                 gen_floor = f"sequences_{name}(by_rank, floor, runs_{kj.sequence})"
             else:
-                gen_floor = f"{gen}(hand, by_rank, floor)"
+                gen_floor = self.seat_call(kj, "floor") or f"{gen}(hand, by_rank, floor)"
             # all the kind's plays
-            every = f"[PLAY_{name}]" if self.set_sure(kj) else f"{gen}(hand, by_rank)"
+            every = f"[PLAY_{name}]" if self.set_sure(kj) else \
+                self.seat_call(kj) or f"{gen}(hand, by_rank)"
             if self.rank_groups(kj):
                 every = f"rank_groups(GROUPS_{name}, by_rank, h.at_least[{kj.loop_size}])"
                 held = f"h.at_least[{kj.loop_size}]"
@@ -743,6 +783,11 @@ class ModuleView:
                     # keyed by its rank alone: the ranks above the current play's
                     above = "(current.key[0] + 1)"
                     gen_floor = f"rank_groups(GROUPS_{name}, by_rank, {held} >> {above} << {above})"
+                elif j == k and kj.inline_key == "(CARD_KEY[cards[-1]], )" and kj.rank_table:
+                    # keyed by its highest card, cards comparing by rank first: those of the
+                    # ranks above the current play's, and of its rank those of a higher key
+                    gen_floor = (f"rank_groups_above(GROUPS_{name}, by_rank, {held}, "
+                                 "RANK[current.cards[-1]], current.key)")
                 elif j == k and kj.inline_key == "(CARD_KEY[cards[-1]], )":
                     # keyed by its highest card, cards comparing by rank first: those of the
                     # current play's rank and above, by key (the current play's kind)
@@ -801,6 +846,11 @@ class ModuleView:
                 calls.append(f"out += {cards}" if single else
                              f"out += [PLAYS_{name}[x] for x in {cards}]")
                 plain += 1
+            elif sizes[j] == sizes[k] and tiers[j] > tiers[k] and not kj.fast_single \
+                    and not kj.rank_single:
+                # a higher rung of the ladder, of the current play's size: every play of the
+                # kind beats it (the lead's plays, no floor)
+                calls += self.asked(j, f"out += {self.lead_expr(j)}", runs)
             elif sizes[j] == sizes[k]:
                 # (a run's own follow test reads the current play's top rank: a run keyed
                 # by it alone, not a winged one)
@@ -829,6 +879,10 @@ class ModuleView:
             last = calls[-1][len("out += "):]
             lines += [*calls[:-1], "return " + (last if last.startswith("[")
                                                 or "[start:]" in last else f"list({last})")]
+        elif len(calls) == 2 and calls[0].startswith("if ") \
+                and calls[1].startswith("    out += ") and _new_list(calls[1][11:]):
+            # one generator making a new list, asked under a test: that list, or none
+            lines += [calls[0], "    return " + calls[1][11:], "return []"]
         elif len(calls) == 1 and calls[0].startswith("out += ") and not checked:
             # one generator, asked unconditionally: its plays as they come
             lines.append("return list(" + calls[0][len("out += "):] + ")")
@@ -854,19 +908,7 @@ class ModuleView:
             if k is self.singles_kind:
                 calls.append("out += h.singles")
                 continue
-            if part:
-                plays = part
-            elif k.fast_single or k.rank_single:
-                cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
-                plays = f"[PLAYS_{k.name}[x] for x in {cards}]"
-            elif self.rank_groups(k):
-                plays = f"rank_groups(GROUPS_{k.name}, by_rank, h.at_least[{k.loop_size}])"
-            elif self.set_sure(k):
-                plays = f"[PLAY_{k.name}]"
-            elif k.sequence:
-                plays = f"sequences_{k.name}(by_rank, None, runs_{k.sequence})"
-            else:
-                plays = f"candidates_{k.name}(hand, by_rank)"
+            plays = part or self.lead_expr(i)
             # a Part ends the list of plays so far (``out``): both kept in ``parts``
             call = f"parts += (out, {plays})" if part else f"out += {plays}"
             asked = self.asked(i, call, runs)
@@ -889,6 +931,24 @@ class ModuleView:
             return [*start, "parts: list[list[Play] | Part] = []", *calls, "if parts:",
                     "    parts.append(out)", "    return Choices(parts)", "return out"]
         return [*start, *calls, "return out"]
+
+    def lead_expr(self, i: int) -> str:
+        """Every play of kind ``i`` a SeatHand ``h`` can make (a lead's, not counted), as an
+        expression (singles: their shared Plays; the runs of a sequence kind: ``runs_NAME``,
+        looked up by ``asked``)."""
+        k = self.kinds[i]
+        if k is self.singles_kind:
+            return "h.singles"
+        if k.fast_single or k.rank_single:
+            cards = "dict.fromkeys(hand)" if k.dedupe else "hand"
+            return f"[PLAYS_{k.name}[x] for x in {cards}]"
+        if self.rank_groups(k):
+            return f"rank_groups(GROUPS_{k.name}, by_rank, h.at_least[{k.loop_size}])"
+        if self.set_sure(k):
+            return f"[PLAY_{k.name}]"
+        if k.sequence:
+            return f"sequences_{k.name}(by_rank, None, runs_{k.sequence})"
+        return self.seat_call(k) or f"candidates_{k.name}(hand, by_rank)"
 
     def set_sure(self, k: KindView) -> bool:
         """Whether the tests a hand passes before kind ``k`` is asked (``needs``: its ranks
@@ -1003,6 +1063,13 @@ class ModuleView:
                 continue
             if k.loop == "each":
                 call = f"out += candidates_{name}([card], by_rank)"
+            elif k.rank_table and self.rank_groups(k):
+                # (its plays are of the card's rank: asked when that rank has enough cards,
+                # which is all ``needs`` asks of the hand; from its GROUPS_ table, as a lead)
+                calls += [f"if len(by_rank[rank]) >= {k.loop_size}:",
+                          f"    out += [p for p in GROUPS_{name}[tuple(by_rank[rank])]"
+                          " if card in p.cards]"]
+                continue
             elif k.loop in ("same_rank", "distinct"):
                 # (its plays are of the card's rank: asked when that rank has enough cards,
                 # which is all ``needs`` asks of the hand)
@@ -1019,8 +1086,7 @@ class ModuleView:
             elif k.ranked_run and k.run_width == 1:
                 call = f"out += [p for p in candidates_{name}(hand, through) if card in p.cards]"
             elif k.one_suit:
-                call = (f"out += [p for p in candidates_{name}([x for x in hand if SUIT[x] == "
-                        "suit], by_rank) if card in p.cards]")
+                call = f"out += pools_{name}([[x for x in hand if SUIT[x] == suit]], None, card)"
             else:
                 call = f"out += [p for p in candidates_{name}(hand, by_rank) if card in p.cards]"
             # a kind of one suit: the card's suit has the cards, not only some suit; a

@@ -725,13 +725,33 @@ def candidates_triple_single(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            for q, other in by_rank.items():
-                if q == r or len(other) < 1:
-                    continue
-                for tail in combinations(other, 1):
-                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(tuple.__new__(Play, (cards, 3, 3, 0, -1, key)))  # Play(...), without its __new__
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 3, 3, 0, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
     return iter(out)
+
+
+def seat_triple_single(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """``candidates_triple_single`` of a SeatHand: the main groups from its ranks with 3 cards or
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 3 cards of a rank."""
+    by_rank = h.by_rank
+    out: list[Play] = []
+    heads = h.at_least[3]
+    while heads:
+        low = heads & -heads
+        heads ^= low
+        r = low.bit_length() - 1
+        for head in combinations(by_rank[r], 3):
+            key = (RANK[head[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 3, 3, 0, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
+    return out
 
 
 def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -747,13 +767,33 @@ def candidates_triple_pair(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (RANK[head[0]], )
             if floor is not None and (0, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            for q, other in by_rank.items():
-                if q == r or len(other) < 2:
-                    continue
-                for tail in combinations(other, 2):
-                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(tuple.__new__(Play, (cards, 4, 4, 0, -1, key)))  # Play(...), without its __new__
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 4, 4, 0, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
     return iter(out)
+
+
+def seat_triple_pair(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """``candidates_triple_pair`` of a SeatHand: the main groups from its ranks with 3 cards or
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 3 cards of a rank."""
+    by_rank = h.by_rank
+    out: list[Play] = []
+    heads = h.at_least[3]
+    while heads:
+        low = heads & -heads
+        heads ^= low
+        r = low.bit_length() - 1
+        for head in combinations(by_rank[r], 3):
+            key = (RANK[head[0]], )
+            if floor is not None and (0, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 4, 4, 0, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
+    return out
 
 
 def candidates_straight(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -1103,9 +1143,9 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     out: list[Play] = []
     out.append(PLAYS_single[card])
     if len(by_rank[rank]) >= 2:
-        out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_pair[tuple(by_rank[rank])] if card in p.cards]
     if len(by_rank[rank]) >= 3:
-        out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_triple[tuple(by_rank[rank])] if card in p.cards]
     if h.most >= 3 and len(by_rank) >= 2:
         out += holding_triple_single(by_rank, card)
     if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
@@ -1125,7 +1165,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     if h.most >= 4 and len(by_rank) >= 2:
         out += [p for p in candidates_four_pairs(hand, by_rank) if card in p.cards]
     if len(by_rank[rank]) >= 4:
-        out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_bomb[tuple(by_rank[rank])] if card in p.cards]
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [p for p in candidates_rocket(hand, by_rank) if card in p.cards]
     return out
@@ -1193,7 +1233,7 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     out: list[Play] = []
     if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple_single(h.cards, h.by_rank, floor)
+        out += seat_triple_single(h, floor)
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -1206,7 +1246,7 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     out: list[Play] = []
     if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
-        out += candidates_triple_pair(h.cards, h.by_rank, floor)
+        out += seat_triple_pair(h, floor)
     if h.most >= 4:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:

@@ -16,6 +16,7 @@ from cardrules.runtime.climbing.shapes import (
     gen_numbered_sequences,
     group_by_rank,
     rank_groups,
+    rank_groups_above,
     rank_mask,
     split_by_rank,
     suited_run,
@@ -294,6 +295,10 @@ RANK_SETS_straights: frozenset[int] = frozenset({
     0b0000000011111, 0b0000000111110, 0b0000001111100, 0b0000011111000, 0b0000111110000,
     0b0001111100000, 0b0011111000000, 0b1000000001111, 0b1100000000111,
 })
+# RANK_BIT[code]: the card's rank as a bit (0: not in this deck)
+RANK_BIT: tuple[int, ...] = tuple(1 << r if r >= 0 else 0 for r in RANK)
+# WITHIN_RANK_SETS_straights[ranks]: the masks of RANK_SETS_straights that the ranks (RANK bits) hold
+WITHIN_RANK_SETS_straights = RunsPresent(sorted(RANK_SETS_straights))
 # MATCHERS_BY_SIZE[number of cards]: (kind, its matcher, the numbers of distinct ranks its
 # plays of that size have (() for any), its suit rule ("same", "mixed", "" for either), the
 # sets of ranks its plays have (None: any)), in the order classify tries them
@@ -485,16 +490,21 @@ def sequences_straight(by_rank: dict[int, list[int]],
     for run in runs:
         if run < first:
             continue
-        rising, order = RISING_straights[run], ORDER_straights[run]
-        for found in product(*[by_rank[r] for r in SEQRUNS_straights[run]]):
-            if SUIT[found[0]] == SUIT[found[1]] == SUIT[found[2]] == SUIT[found[3]] == SUIT[found[4]]:
-                continue  # all of one suit
-            # (its cards in CARD_KEY order: the run's order, or the order its ranks compare in)
-            cards = found if rising else (found[order[0]], found[order[1]], found[order[2]], found[order[3]], found[order[4]])
-            key = (run, CARD_KEY[found[-1]])
-            if floor is None or (0, key) > floor:
-                # Play(...), without its Python-level __new__
-                out.append(tuple.__new__(Play, (cards, 3, 8, 0, -1, key)))
+        pools = [by_rank[r] for r in SEQRUNS_straights[run]]
+        if run == first and floor is not None and floor[0] == 0:
+            # the floor's own run: its top rank's cards above the floor's (the key's last part)
+            least = floor[1][1]
+            pools[-1] = [x for x in pools[-1] if CARD_KEY[x] > least]
+        # (its cards in CARD_KEY order: the run's order, or the order its ranks compare in)
+        if RISING_straights[run]:
+            out += [tuple.__new__(Play, (found, 3, 8, 0, -1, (run, CARD_KEY[found[-1]])))  # Play(...), without its __new__
+                    for found in product(*pools)
+                    if not SUIT[found[0]] == SUIT[found[1]] == SUIT[found[2]] == SUIT[found[3]] == SUIT[found[4]]]
+        else:
+            o0, o1, o2, o3, o4 = ORDER_straights[run]
+            out += [tuple.__new__(Play, ((found[o0], found[o1], found[o2], found[o3], found[o4]), 3, 8, 0, -1, (run, CARD_KEY[found[-1]])))
+                    for found in product(*pools)
+                    if not SUIT[found[0]] == SUIT[found[1]] == SUIT[found[2]] == SUIT[found[3]] == SUIT[found[4]]]
     return iter(out)
 
 
@@ -502,16 +512,43 @@ def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
                      floor: tuple[int, tuple[int, ...]] | None = None,
                      size: int = 0) -> Iterator[Play]:
     """Every flush the hand can make (stronger than ``floor``, if given): 5 cards of
-    one suit, suits in the order the hand first shows them (as ``gen_cards``), the floor
-    tested before the kinds classify tries first (whose ranks are tested before the rest)."""
+    one suit, suits in the order the hand first shows them (as ``gen_cards``), made by
+    ``pools_flush``."""
     by_suit: dict[int, list[int]] = {}
     for x in hand:
         by_suit.setdefault(SUIT[x], []).append(x)
+    return iter(pools_flush([same for same in by_suit.values() if len(same) >= 5], floor))
+
+
+def seat_flush(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """``candidates_flush`` of a SeatHand: the suits with 5 cards or more read from its
+    counts (no jokers: a suit's slot is the suit), their cards from the hand (in CARD_KEY
+    order: the suit of the lower first card is the one the hand shows first)."""
+    hand = h.cards
+    pools = [[x for x in hand if SUIT[x] == s] for s, n in enumerate(h.suits) if n >= 5]
+    if len(pools) > 1:
+        pools.sort(key=lambda same: CARD_KEY[same[0]])
+    return pools_flush(pools, floor)
+
+
+def pools_flush(pools: list[list[int]],
+                floor: tuple[int, tuple[int, ...]] | None = None,
+                card: int = -1) -> list[Play]:
+    """The flush plays of ``pools`` (the cards of one suit each, 5 or more, in CARD_KEY
+    order), pool by pool, stronger than ``floor``, if given, and holding ``card``, if given
+    (not -1): the floor tested before the kinds classify tries first (whose ranks are tested
+    before the rest); a pool whose ranks hold none of those kinds' rank sets
+    (``WITHIN_``) makes flushes alone (one deck: a suit's cards are of distinct ranks)."""
     out: list[Play] = []
-    for same in by_suit.values():
-        if len(same) < 5:
+    for same in pools:
+        sets: Iterator[tuple[int, ...]] = combinations(same, 5) if card < 0 \
+            else iter([x for x in combinations(same, 5) if card in x])
+        ranks = sum(map(RANK_BIT.__getitem__, same))
+        if floor is None and not WITHIN_RANK_SETS_straights[ranks]:
+            out += [tuple.__new__(Play, (cards, 4, 8, 1, -1, (CARD_KEY[cards[-1]], )))  # Play(...), without its __new__
+                    for cards in sets]
             continue
-        for cards in combinations(same, 5):
+        for cards in sets:
             key = (CARD_KEY[cards[-1]], )
             if floor is not None and not (1, key) > floor:
                 continue
@@ -522,7 +559,7 @@ def candidates_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
                 continue
             # Play(...), without its Python-level __new__
             out.append(tuple.__new__(Play, (cards, 4, 8, 1, -1, key)))
-    return iter(out)
+    return out
 
 
 def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -538,13 +575,33 @@ def candidates_full_house(hand: Sequence[int], by_rank: dict[int, list[int]],
             key = (CARD_KEY[head[-1]], )
             if floor is not None and (2, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            for q, other in by_rank.items():
-                if q == r or len(other) < 2:
-                    continue
-                for tail in combinations(other, 2):
-                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(tuple.__new__(Play, (cards, 5, 8, 2, -1, key)))  # Play(...), without its __new__
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 5, 8, 2, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
     return iter(out)
+
+
+def seat_full_house(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """``candidates_full_house`` of a SeatHand: the main groups from its ranks with 3 cards or
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 3 cards of a rank."""
+    by_rank = h.by_rank
+    out: list[Play] = []
+    heads = h.at_least[3]
+    while heads:
+        low = heads & -heads
+        heads ^= low
+        r = low.bit_length() - 1
+        for head in combinations(by_rank[r], 3):
+            key = (CARD_KEY[head[-1]], )
+            if floor is not None and (2, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 5, 8, 2, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 2
+                    for tail in combinations(other, 2)]
+    return out
 
 
 def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -560,13 +617,33 @@ def candidates_four_with_single(hand: Sequence[int], by_rank: dict[int, list[int
             key = (CARD_KEY[head[-1]], )
             if floor is not None and (3, key) <= floor:
                 continue  # the key is the main group's: no attached cards make it stronger
-            for q, other in by_rank.items():
-                if q == r or len(other) < 1:
-                    continue
-                for tail in combinations(other, 1):
-                    cards = head + tail if r < q else tail + head  # CARD_KEY order: by rank
-                    out.append(tuple.__new__(Play, (cards, 6, 8, 3, -1, key)))  # Play(...), without its __new__
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 6, 8, 3, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
     return iter(out)
+
+
+def seat_four_with_single(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) -> list[Play]:
+    """``candidates_four_with_single`` of a SeatHand: the main groups from its ranks with 4 cards or
+    more (``at_least``), lowest rank first (the hand's order: cards compare by rank first);
+    asked when the hand has 4 cards of a rank."""
+    by_rank = h.by_rank
+    out: list[Play] = []
+    heads = h.at_least[4]
+    while heads:
+        low = heads & -heads
+        heads ^= low
+        r = low.bit_length() - 1
+        for head in combinations(by_rank[r], 4):
+            key = (CARD_KEY[head[-1]], )
+            if floor is not None and (3, key) <= floor:
+                continue  # the key is the main group's: no attached cards make it stronger
+            # (CARD_KEY order: by rank) Play(...), without its __new__
+            out += [tuple.__new__(Play, (head + tail if r < q else tail + head, 6, 8, 3, -1, key))
+                    for q, other in by_rank.items() if q != r and len(other) >= 1
+                    for tail in combinations(other, 1)]
+    return out
 
 
 def candidates_straight_flush(hand: Sequence[int], by_rank: dict[int, list[int]],
@@ -651,11 +728,11 @@ def lead_plays(h: SeatHand) -> list[Play]:
     if runs_straights:
         out += sequences_straight(by_rank, None, runs_straights)
     if len(hand) >= 5 and max(h.suits) >= 5:
-        out += candidates_flush(hand, by_rank)
+        out += seat_flush(h)
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        out += candidates_full_house(hand, by_rank)
+        out += seat_full_house(h)
     if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_with_single(hand, by_rank)
+        out += seat_four_with_single(h)
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, None, runs_straights)
     return out
@@ -736,15 +813,15 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     out: list[Play] = []
     out.append(PLAYS_single[card])
     if len(by_rank[rank]) >= 2:
-        out += [p for p in candidates_pair(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_pair[tuple(by_rank[rank])] if card in p.cards]
     if len(by_rank[rank]) >= 3:
-        out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
+        out += [p for p in GROUPS_triple[tuple(by_rank[rank])] if card in p.cards]
     runs_straights = PRESENT_straights[h.ranks]
     card_runs_straights = [r for r in runs_straights if rank in SEQRUNS_straights[r]]
     if card_runs_straights:
         out += sequences_straight(through, None, card_runs_straights)
     if len(hand) >= 5 and h.suits[suit] >= 5:
-        out += [p for p in candidates_flush([x for x in hand if SUIT[x] == suit], by_rank) if card in p.cards]
+        out += pools_flush([[x for x in hand if SUIT[x] == suit]], None, card)
     if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_full_house(by_rank, card)
     if h.most >= 4 and len(by_rank) >= 2:
@@ -784,70 +861,64 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    out: list[Play] = []
     if h.most >= 2 and h.at_least[2] >> RANK[current.cards[-1]]:
-        out += [p for p in rank_groups(GROUPS_pair, h.by_rank, h.at_least[2] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
-    return out
+        return rank_groups_above(GROUPS_pair, h.by_rank, h.at_least[2], RANK[current.cards[-1]], current.key)
+    return []
 
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    out: list[Play] = []
     if h.most >= 3 and h.at_least[3] >> RANK[current.cards[-1]]:
-        out += [p for p in rank_groups(GROUPS_triple, h.by_rank, h.at_least[3] >> RANK[current.cards[-1]] << RANK[current.cards[-1]]) if p.key > current.key]
-    return out
+        return rank_groups_above(GROUPS_triple, h.by_rank, h.at_least[3], RANK[current.cards[-1]], current.key)
+    return []
 
 
 def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a straight (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
     by_rank = h.by_rank
     out: list[Play] = []
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights:
         out += sequences_straight(by_rank, floor, runs_straights)
-    if len(hand) >= 5 and max(h.suits) >= 5:
-        out += candidates_flush(hand, by_rank, floor)
+    if len(h.cards) >= 5 and max(h.suits) >= 5:
+        out += seat_flush(h)
     if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        out += candidates_full_house(hand, by_rank, floor)
+        out += seat_full_house(h)
     if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_with_single(hand, by_rank, floor)
+        out += seat_four_with_single(h)
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
-        out += sequences_straight_flush(by_rank, floor, runs_straights)
+        out += sequences_straight_flush(by_rank, None, runs_straights)
     return out
 
 
 def follow_flush(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a flush (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    hand = h.cards
-    by_rank = h.by_rank
     out: list[Play] = []
-    if len(hand) >= 5 and max(h.suits) >= 5:
-        out += candidates_flush(hand, by_rank, floor)
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        out += candidates_full_house(hand, by_rank, floor)
-    if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_with_single(hand, by_rank, floor)
+    if len(h.cards) >= 5 and max(h.suits) >= 5:
+        out += seat_flush(h, floor)
+    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+        out += seat_full_house(h)
+    if h.most >= 4 and len(h.by_rank) >= 2:
+        out += seat_four_with_single(h)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
-        out += sequences_straight_flush(by_rank, floor, runs_straights)
+        out += sequences_straight_flush(h.by_rank, None, runs_straights)
     return out
 
 
 def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a full_house (see ``follow_plays``)."""
     floor = (current.tier, current.key)
-    by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        out += candidates_full_house(h.cards, by_rank, floor)
-    if h.most >= 4 and len(by_rank) >= 2:
-        out += candidates_four_with_single(h.cards, by_rank, floor)
+    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+        out += seat_full_house(h, floor)
+    if h.most >= 4 and len(h.by_rank) >= 2:
+        out += seat_four_with_single(h)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
-        out += sequences_straight_flush(by_rank, floor, runs_straights)
+        out += sequences_straight_flush(h.by_rank, None, runs_straights)
     return out
 
 
@@ -856,10 +927,10 @@ def follow_four_with_single(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     out: list[Play] = []
     if h.most >= 4 and len(h.by_rank) >= 2:
-        out += candidates_four_with_single(h.cards, h.by_rank, floor)
+        out += seat_four_with_single(h, floor)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
-        out += sequences_straight_flush(h.by_rank, floor, runs_straights)
+        out += sequences_straight_flush(h.by_rank, None, runs_straights)
     return out
 
 

@@ -303,13 +303,12 @@ def suited_run(cards: Sequence[int], rank: Sequence[int], suit: Sequence[int],
     """Whether the cards of one suit have every rank of one of the listed runs numbered
     ``runs`` (``masks``: each listed run's ranks, one bit each, as ``RunsPresent.masks``):
     whether the cards can make a run of one suit."""
-    held: dict[int, int] = {}  # suit -> the ranks of its cards, one bit each
+    held = [0, 0, 0, 0, 0]  # per suit (0-3; a joker's, -1, last): its cards' ranks as bits
     for c in cards:
-        s = suit[c]
-        held[s] = held.get(s, 0) | 1 << rank[c]
+        held[suit[c]] |= 1 << rank[c]
     for k in runs:
         need = masks[k]
-        for m in held.values():
+        for m in held:
             if m & need == need:
                 return True
     return False
@@ -323,9 +322,32 @@ class RunsPresent(dict[int, tuple[int, ...]]):
     def __init__(self, masks: Iterable[int]) -> None:
         super().__init__()
         self.masks = tuple(masks)
+        # A set of ranks is looked up in two halves of the rank bits (``_low``, ``_high``:
+        # per value of the half, the runs whose ranks in that half it holds, one bit per
+        # run), the runs found as bits turned into numbers once per set of runs (``_runs``):
+        # a new set of ranks costs two lookups, not a test per run.
+        width = max(self.masks, default=0).bit_length()
+        self._shift = half = (width + 1) // 2
+        self._low_mask = (1 << half) - 1
+        self._high_mask = (1 << (width - half)) - 1
+        self._low = self._part(0, self._low_mask)
+        self._high = self._part(half, self._high_mask)
+        self._runs: dict[int, tuple[int, ...]] = {}
+
+    def _part(self, shift: int, mask: int) -> tuple[int, ...]:
+        """Per value ``v`` of the rank bits ``shift`` up (``mask`` wide): the runs, as bits,
+        whose ranks there are all in ``v``."""
+        parts = [m >> shift & mask for m in self.masks]
+        return tuple(sum(1 << k for k, part in enumerate(parts) if part & v == part)
+                     for v in range(mask + 1))
 
     def __missing__(self, ranks: int) -> tuple[int, ...]:
-        found = self[ranks] = tuple(k for k, m in enumerate(self.masks) if ranks & m == m)
+        held = self._low[ranks & self._low_mask] & self._high[ranks >> self._shift
+                                                              & self._high_mask]
+        found = self._runs.get(held)
+        if found is None:
+            found = self._runs[held] = tuple(k for k in range(len(self.masks)) if held >> k & 1)
+        self[ranks] = found
         return found
 
 
@@ -349,6 +371,24 @@ def rank_groups(groups: Mapping[tuple[int, ...], Sequence[Play]], by_rank: dict[
     of ``mask`` (those with enough cards), lowest rank first: a hand's ranks in its order
     where cards compare by rank first."""
     out: list[Play] = []
+    while mask:
+        low = mask & -mask
+        out += groups[tuple(by_rank[low.bit_length() - 1])]
+        mask ^= low
+    return out
+
+
+def rank_groups_above(groups: Mapping[tuple[int, ...], Sequence[Play]],
+                      by_rank: dict[int, list[int]], mask: int, rank: int,
+                      key: tuple[int, ...]) -> list[Play]:
+    """The plays of ``rank_groups`` (of the ranks of ``mask``, lowest first) that beat a play
+    of the same kind of rank ``rank`` and key ``key``, where cards compare by rank first and
+    a play is keyed by its highest card: those of ``rank`` with a higher key, then every play
+    of the ranks above it."""
+    out: list[Play] = []
+    if mask >> rank & 1:
+        out = [p for p in groups[tuple(by_rank[rank])] if p.key > key]
+    mask = mask >> rank + 1 << rank + 1
     while mask:
         low = mask & -mask
         out += groups[tuple(by_rank[low.bit_length() - 1])]
