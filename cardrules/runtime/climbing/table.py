@@ -500,15 +500,7 @@ class Table:
             auction = self.auction
             if auction is not None and not auction.over:
                 return self._bidding_view(seat, auction)
-            hands = self.hands
-            if len(hands) == 4:  # (three or four hands unpacked: a third of the time of ``map``)
-                a, b, c, d = hands
-                sizes: tuple[int, ...] = (len(a), len(b), len(c), len(d))
-            elif len(hands) == 3:
-                a, b, c = hands
-                sizes = (len(a), len(b), len(c))
-            else:
-                sizes = tuple(map(len, hands))
+            sizes = _sizes(self.hands)
             current = self.current
             rare = (len(self.places), self._holders_out, self.dealt, self.sides)
             if rare != public[5]:  # a seat went out, a holder card was played, a new deal
