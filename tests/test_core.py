@@ -25,6 +25,8 @@ from cardrules.runtime.core import (
     MatchResult,
     UnknownBot,
     added_scores,
+    seeded,
+    shuffled,
 )
 
 FAMILIES = [("big_two", ClimbingGame, ClimbingGameTable, ClimbingMatch),
@@ -214,3 +216,15 @@ def test_worked_examples_are_checked_by_each_family() -> None:
     for name in ("big_two", "tractor", "blackjack_casino"):
         game = cardrules.load(name)
         assert game.ir.examples and game.check_examples() == []
+
+
+def test_the_deal_shuffles_as_random_shuffle_does() -> None:
+    """``shuffled`` (the shuffle written out) puts every deck in the order ``rng.shuffle``
+    gives, and leaves the generator where ``shuffle`` leaves it (a deal again draws on)."""
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 17, 52, 54, 108, 300):
+            mine, theirs = seeded(seed), random.Random(seed)
+            cards = list(range(size))
+            theirs.shuffle(cards)
+            assert shuffled(list(range(size)), mine) == cards
+            assert mine.getstate() == theirs.getstate()
