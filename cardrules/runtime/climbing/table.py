@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from ..core import IllegalMove, deal_each, seeded, shuffled, shuffled_deck
@@ -46,7 +46,11 @@ Move = Play
 Action = Play | Bid
 
 
-_NO_HOLDERS: Counter[int] = Counter()  # the holder cards played, at a table without them
+# At a table without holder cards: the holder cards, those played, the seats that played one
+# (never changed: made once).
+_NO_CARDS: frozenset[int] = frozenset()
+_NO_HOLDERS: Counter[int] = Counter()
+_NO_SEATS: set[int] = set()
 
 # Per module: its deck as CARD_KEY values (each card COPIES times, in ``shuffled_deck``'s
 # order), and the card of each key as a ``bytes.translate`` table (keys and cards are bytes:
@@ -115,8 +119,8 @@ class Table:
     # shows it, for a deep copy to share (a module cannot be copied).
     __slots__ = (
         "n", "rng", "rest", "_hand_keys", "hands", "totals", "round_number", "places",
-        "history", "_played", "_shown", "_log", "current", "last_player", "passes", "_needed",
-        "_in", "_after", "_pass_entry", "over", "_acts", "_legal", "_held", "_followers",
+        "history", "_played", "_events", "_shown", "_log", "current", "last_player", "passes",
+        "_needed", "_in", "_after", "_pass_entry", "over", "_acts", "_legal", "_held", "_followers",
         "_choosers", "_hidden", "_holders", "_holders_played", "_revealed", "_holders_out",
         "_changes", "_public", "_scores", "_tally",
         "seed", "deals", "no_game", "given", "shown", "auction", "_bids", "bid", "sides",
@@ -134,17 +138,16 @@ class Table:
         self.m = m
         self.n = m.PLAYERS
         self.rng = seeded(seed)
-        self.rest: list[int] = []  # cards dealt to nobody (beyond the deal and the kitty)
         # Per seat: its hand as dealt and the CARD_KEY of each card, when the deal made them
         # (what its SeatHand keeps; taken when that is made).
         self._hand_keys: list[tuple[list[int], list[int]] | None] = [None] * self.n
+        # ``rest``: the cards dealt to nobody (beyond the deal and the kitty; ``_deal`` sets it)
         if hands is None:
             self.hands: list[list[int]] = self._deal()
         else:
             key = m.CARD_KEY.__getitem__
             self.hands = [sorted(h, key=key) for h in hands]
-            if rest is not None:
-                self.rest = list(rest)
+            self.rest: list[int] = list(rest) if rest is not None else []
         self.totals = list(totals) if totals is not None else [0] * self.n
         self.round_number = round_number
         self.places: list[int] = []
@@ -152,7 +155,11 @@ class Table:
         self._played: list[tuple[int, Move]] = []  # the entries of history that are plays
         # The public history: moves as played, other events as text. Only ever appended to:
         # every view's History shares it (``_log``, its entries made text when first read).
-        self._shown: list[tuple[int, Play | str]] = []
+        # Where the rules make no other event (``_events``: an auction, the rest shown) it is
+        # ``history`` itself, one list appended to once a move (no text ever goes in it).
+        self._events = bool(m.AUCTION_BIDS) or m.REST_SHOWN
+        self._shown: list[tuple[int, Play | str]] = [] if self._events \
+            else cast("list[tuple[int, Play | str]]", self.history)
         self._log = PublicLog(self._shown, self.n)
         self.current: Play | None = None
         self.last_player = -1
@@ -177,9 +184,9 @@ class Table:
         self._choosers = m.FOLLOW_CHOICES
         self._hidden = m.TEAMS == "hidden"
         # Hidden teams: the holder cards played so far, and the seats that played one.
-        self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else frozenset()
+        self._holders = frozenset(m.TEAM_HOLDERS) if m.TEAMS == "hidden" else _NO_CARDS
         self._holders_played: Counter[int] = Counter() if self._holders else _NO_HOLDERS
-        self._revealed: set[int] = set()
+        self._revealed: set[int] = set() if self._holders else _NO_SEATS
         self._holders_out = 0  # (the holder cards played: what the sides views show change with)
         # What views share until cards are played or dealt again (``_changes`` counts those):
         # the hand sizes, the places, every seat's known sides, the play (``view``).
@@ -195,14 +202,14 @@ class Table:
         self.auction: Auction | None = None
         self._bids: list[Bid] | None = None  # the auction's legal bids, made once per turn
         self.bid = 0  # the winning bid of the auction
-        self.sides: list[int] = []  # (set by ``_seat_leader``, or below for the auction)
         self.dealt: tuple[tuple[int, ...], ...] = ()  # the hands dealt (set by ``_seat_leader``)
         self.leader = -1
         self.first_pending = False
         self.first_card = -1
         self._may_pass = m.PASSING == "allowed"
+        # ``sides``: each seat's side (set by ``_seat_leader``, or here for the auction)
         if m.AUCTION_BIDS and leader is None:
-            self.sides = list(range(self.n))
+            self.sides: list[int] = list(range(self.n))
             self.dealt = tuple(map(tuple, self.hands))
             self._open_auction(self._first_bidder() if first_bidder is None else first_bidder)
         else:
@@ -608,7 +615,8 @@ class Table:
         if not cards:  # a pass: the trick ends when every active seat but the last player passed
             entry = self._pass_entry[seat]
             self.history.append(entry)
-            self._shown.append(entry)
+            if self._events:  # (else ``_shown`` is ``history``)
+                self._shown.append(entry)
             passes = self.passes = self.passes + 1
             if passes >= self._needed:
                 self.current = None
@@ -621,7 +629,8 @@ class Table:
             return mv
         entry = (seat, mv)
         self.history.append(entry)
-        self._shown.append(entry)
+        if self._events:  # (as at a pass)
+            self._shown.append(entry)
         self._played.append(entry)
         h = self._held[seat]  # (made by the legal moves' making)
         if h is not None:
