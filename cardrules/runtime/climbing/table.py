@@ -30,6 +30,17 @@ def _sizes(hands: list[list[int]]) -> tuple[int, ...]:
     return tuple(map(len, hands))
 
 
+def _dealt(hands: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    """The hands as tuples: three or four hands unpacked (half the time of ``map``)."""
+    if len(hands) == 4:
+        a, b, c, d = hands
+        return tuple(a), tuple(b), tuple(c), tuple(d)
+    if len(hands) == 3:
+        a, b, c = hands
+        return tuple(a), tuple(b), tuple(c)
+    return tuple(map(tuple, hands))
+
+
 # Per number of seats: each seat's next one (all in), and a pass as a history entry by seat.
 _SEATING: dict[int, tuple[list[int], tuple[tuple[int, Play], ...]]] = {}
 
@@ -210,7 +221,7 @@ class Table:
         # ``sides``: each seat's side (set by ``_seat_leader``, or here for the auction)
         if m.AUCTION_BIDS and leader is None:
             self.sides: list[int] = list(range(self.n))
-            self.dealt = tuple(map(tuple, self.hands))
+            self.dealt = _dealt(self.hands)
             self._open_auction(self._first_bidder() if first_bidder is None else first_bidder)
         else:
             if m.AUCTION_BIDS:  # a set-up position: the leader given, the lowest bid standing
@@ -221,7 +232,6 @@ class Table:
         """Who leads the round: the given leader (a later round of a match, the auction's
         winner), else as the rules say; the leader takes the rest; sides are known."""
         m = self.m
-        key = m.CARD_KEY.__getitem__
         # The lead card: a named card, or the lowest card dealt (``lead first: holder of
         # lowest card``), found before any leftover cards go to the leader.
         self.first_card = self.lowest_card() if m.FIRST_LOWEST else m.FIRST_CARD
@@ -233,7 +243,8 @@ class Table:
         if leader is None:
             leader = holder if by_holder and holder >= 0 else 0
         if m.REST_TO == "leader" and self.rest:
-            self.hands[leader] = sorted(self.hands[leader] + self.rest, key=key)
+            self.hands[leader] = sorted(self.hands[leader] + self.rest,
+                                        key=m.CARD_KEY.__getitem__)
             self._held[leader] = None  # (another list)
             self.given, self.rest = tuple(self.rest), []
             if m.REST_SHOWN:
@@ -241,7 +252,7 @@ class Table:
                 self._shown.append((leader, "takes " + format_cards(self.given)))
             if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
                 self.first_card = self.lowest_card()
-        self.dealt = tuple(map(tuple, self.hands))
+        self.dealt = _dealt(self.hands)
         self._changes += 1
         self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
