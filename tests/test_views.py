@@ -125,6 +125,30 @@ def test_a_cloned_table_shows_the_same_history_and_goes_its_own_way() -> None:
     assert tuple(t.view(t.seat).history) == tuple(before.history)
 
 
+@pytest.mark.parametrize("name", ["big_two", "doudizhu"])
+def test_the_tables_history_is_its_moves_alone(name: str) -> None:
+    """``table.history`` holds the moves as played, (seat, Play), and no other event (where
+    the log has none, the two are one list; a clone keeps them one, its own)."""
+    game = cardrules.load(name)
+    t: Any = game.new_table(seed=9, seats=["random"] * game.players)
+    moves: list[tuple[int, Any]] = []
+    while not t.over:
+        seat = t.seat
+        done = t.apply(t.bot_move())
+        if not t.bidding and done.__class__.__name__ == "Play":
+            moves.append((seat, done))
+        if len(moves) == 20:
+            copy = clone(t)
+    assert t.history == moves and all(type(mv).__name__ == "Play" for _, mv in t.history)
+    shown = tuple(t.view(0).history)
+    assert (len(shown) > len(moves)) == (name == "doudizhu")  # bids, events: in the log alone
+    copy.play_out()  # from the 20th move on: its own history and log
+    assert t.history == moves and tuple(t.view(0).history) == shown
+    assert copy.history[:20] == moves[:20] and copy.over
+    events = len(shown) - len(moves)  # (the auction's, all before the first play)
+    assert copy.view(0).history[events:] == tuple((s, str(mv)) for s, mv in copy.history)
+
+
 # ---------------------------------------------------------------- every field of every view
 TWO_DECKS_HIDDEN = ("game two_decks extends da_bei\noverride deck 52 copies 2\n"
                     "override deal 26 each\n")
