@@ -257,8 +257,9 @@ class ClimbingGameTable(Table, BotSeats[SeatView, Action]):
         if seats:
             kinds = list(seats)
             self.seat_bots(kinds, game.bots(kinds), seed)
-        else:  # (``seat_bots`` copies them)
-            self.seat_bots(*game.random_seats(), seed)
+        else:  # (``seat_bots`` copies them; a call with ``*`` cost 1.5K instructions more)
+            kinds, bots = game.random_seats()
+            self.seat_bots(kinds, bots, seed)
         # Given hands: what else the table was made with, for a replay file to make it again.
         self.setup: dict[str, object] | None = None if hands is None else {
             "seed": seed, "leader": -1 if leader is None else leader, "first_round": first_round}
