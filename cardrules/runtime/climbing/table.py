@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import NamedTuple, cast
+from typing import NamedTuple, TypeVar, cast
 
 from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
 from ..core import IllegalMove, deal_each, seeded, shuffled, shuffled_deck
@@ -18,27 +18,19 @@ from .history import History, PublicLog
 from .scoreview import EndOfRound, PlayTally, TracedEnd, sides_for
 from .seathand import SeatHand
 
+T = TypeVar("T")
 
-def _sizes(hands: list[list[int]]) -> tuple[int, ...]:
-    """The hands' sizes: three or four hands unpacked (a third of the time of ``map``)."""
+
+def _each(f: Callable[[list[int]], T], hands: list[list[int]]) -> tuple[T, ...]:
+    """``f`` of each hand (their sizes, the hands as tuples): three or four hands unpacked (a
+    third of the time of ``map`` for the sizes, half for the tuples)."""
     if len(hands) == 4:
         a, b, c, d = hands
-        return len(a), len(b), len(c), len(d)
+        return f(a), f(b), f(c), f(d)
     if len(hands) == 3:
         a, b, c = hands
-        return len(a), len(b), len(c)
-    return tuple(map(len, hands))
-
-
-def _dealt(hands: list[list[int]]) -> tuple[tuple[int, ...], ...]:
-    """The hands as tuples: three or four hands unpacked (half the time of ``map``)."""
-    if len(hands) == 4:
-        a, b, c, d = hands
-        return tuple(a), tuple(b), tuple(c), tuple(d)
-    if len(hands) == 3:
-        a, b, c = hands
-        return tuple(a), tuple(b), tuple(c)
-    return tuple(map(tuple, hands))
+        return f(a), f(b), f(c)
+    return tuple(map(f, hands))
 
 
 # Per number of seats: each seat's next one (all in), and a pass as a history entry by seat.
@@ -221,7 +213,7 @@ class Table:
         # ``sides``: each seat's side (set by ``_seat_leader``, or here for the auction)
         if m.AUCTION_BIDS and leader is None:
             self.sides: list[int] = list(range(self.n))
-            self.dealt = _dealt(self.hands)
+            self.dealt = _each(tuple, self.hands)
             self._open_auction(self._first_bidder() if first_bidder is None else first_bidder)
         else:
             if m.AUCTION_BIDS:  # a set-up position: the leader given, the lowest bid standing
@@ -252,7 +244,7 @@ class Table:
                 self._shown.append((leader, "takes " + format_cards(self.given)))
             if m.FIRST_LOWEST:  # the lowest card in play, now in the leader's hand
                 self.first_card = self.lowest_card()
-        self.dealt = _dealt(self.hands)
+        self.dealt = _each(tuple, self.hands)
         self._changes += 1
         self.sides = sides_for(m.TEAMS, m.TEAM_HOLDERS, self.hands, leader)
         # The first play must hold the card only when its holder leads (a set-up position
@@ -518,7 +510,7 @@ class Table:
             auction = self.auction
             if auction is not None and not auction.over:
                 return self._bidding_view(seat, auction)
-            sizes = _sizes(self.hands)
+            sizes = _each(len, self.hands)
             current = self.current
             rare = (len(self.places), self._holders_out, self.dealt, self.sides)
             if rare != public[5]:  # a seat went out, a holder card was played, a new deal
@@ -552,7 +544,7 @@ class Table:
         history._log = self._log
         history._n = len(self._shown)
         return tuple.__new__(SeatView, (
-            seat, tuple(self.hands[seat]), _sizes(self.hands), (), self.last_player, history,
+            seat, tuple(self.hands[seat]), _each(len, self.hands), (), self.last_player, history,
             tuple(self.places), (None,) * self.n, True, auction.high, self.leader,
             self.shown))
 
