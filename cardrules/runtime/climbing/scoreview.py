@@ -156,6 +156,10 @@ def _counted(keys: Iterable[K], counts: dict[K, int]) -> dict[K, int]:
     return counts
 
 
+E = TypeVar("E", bound="EndOfRound")
+TE = TypeVar("TE", bound="TracedEnd")
+
+
 class EndOfRound(SeatQuantities):
     # Slots: a copy (``placed``) sets them, not a dict it would read by hashed look-ups.
     __slots__ = ("n", "left", "held", "place_of", "sides", "totals", "round", "_tally", "bid",
@@ -186,6 +190,18 @@ class EndOfRound(SeatQuantities):
         self._tally = tally if tally is not None else PlayTally(plays, history)
         self.bid = bid  # the winning bid of the round's auction, 0 if none
         self._at: dict[int, int] | None = None  # place -> seat, made when first asked
+
+    @classmethod
+    def made(cls: type[E], left: Sequence[int], held: Sequence[Collection[int]],
+             places: Mapping[int, int], sides: Sequence[int], totals: Sequence[int],
+             round_number: int, tally: PlayTally, bid: int) -> E:
+        """A table's end of round: the fields as they are given (``__init__``'s, none left
+        out), set without reading keywords (a 'decided' round makes one at each seat out)."""
+        view = _new(cls)
+        view.n, view.left, view.held, view.place_of, view.sides, view.totals = \
+            len(left), left, held, places, sides, totals
+        view.round, view._tally, view.bid, view._at = round_number, tally, bid, None
+        return view
 
     def placed(self, places: Mapping[int, int]) -> EndOfRound:
         """The same end of round with another finishing order (a completion scored beside
@@ -283,14 +299,12 @@ class TracedEnd(EndOfRound):
     asked_place: dict[int, int]
     asked_seat: dict[int, int]
 
-    @staticmethod
-    def of(view: EndOfRound) -> TracedEnd:
-        """``view`` as a TracedEnd that has been asked nothing (its fields shared)."""
-        traced = _new(TracedEnd)
-        traced.n, traced.left, traced.held, traced.sides, traced.totals, traced.round = \
-            view.n, view.left, view.held, view.sides, view.totals, view.round
-        traced._tally, traced.bid, traced.place_of, traced._at = \
-            view._tally, view.bid, view.place_of, None
+    @classmethod
+    def made(cls: type[TE], left: Sequence[int], held: Sequence[Collection[int]],
+             places: Mapping[int, int], sides: Sequence[int], totals: Sequence[int],
+             round_number: int, tally: PlayTally, bid: int) -> TE:
+        """``EndOfRound.made``, a TracedEnd that has been asked nothing."""
+        traced = super().made(left, held, places, sides, totals, round_number, tally, bid)
         traced.asked_place, traced.asked_seat = {}, {}
         return traced
 
