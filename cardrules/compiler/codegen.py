@@ -276,6 +276,29 @@ def _new_list(expr: str) -> bool:
         or expr.endswith("[start:]")
 
 
+def loop_of(e: ir.Expr) -> tuple[str, ...]:
+    """An aggregate as the statements of a def that gives it, a plain loop over its domain
+    (a loop costs less than the generator expression ``py`` writes: no generator made, no
+    step resumed); each gives what the builtin gives (``max`` the first of the largest, as
+    ``max`` keeps it, 0 for none), asking the same in the same order (``any`` and ``all``
+    stop where the builtins stop). Nothing for another expression."""
+    if not isinstance(e, ir.Aggregate):
+        return ()
+    head, body = f"for v_{e.var} in {py(e.domain)}:", py(e.body)
+    if e.kind in ("any", "all"):
+        found = e.kind == "any"
+        test = body if found else f"not {body}"
+        return head, f"    if {test}:", f"        return {found}", f"return {not found}"
+    if e.kind in ("sum", "count"):
+        step = (f"    total += {body}",) if e.kind == "sum" else (
+            f"    if {body}:", "        total += 1")
+        return "total = 0", head, *step, "return total"
+    more = ">" if e.kind == "max" else "<"
+    return ("found: int | None = None", head, f"    got = {body}",
+            f"    if found is None or got {more} found:", "        found = got",
+            "return 0 if found is None else found")
+
+
 @dataclass(frozen=True)
 class DefView:
     name: str
@@ -284,6 +307,9 @@ class DefView:
     lets: list[tuple[str, str]]
     body: str
     memo: bool = False  # with parameters: remembered per view and arguments (scoreplan.py)
+    # A body that is an aggregate, as the statements of a plain loop (``loop_of``), where the
+    # template writes them (a climbing module): else empty, and ``body`` is returned.
+    loop: tuple[str, ...] = ()
 
 
 class ModuleView:
@@ -1453,7 +1479,7 @@ class ModuleView:
     def defs(self) -> list[DefView]:
         return [DefView(name=d.name, params=", ".join(f"v_{p}: int" for p in d.params),
                         returns=d.returns, lets=[(n, py(e)) for n, e in d.lets],
-                        body=py(d.body), memo=p.memo)
+                        body=py(d.body), memo=p.memo, loop=loop_of(d.body))
                 for p in self.planned_defs for d in (p.d,)]
 
     @property

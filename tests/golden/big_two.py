@@ -1004,17 +1004,21 @@ def def_card_points(v: ScoreView, v_p: int) -> int:
 
 def def_score(v: ScoreView, v_p: int) -> int:
     v_card_points = def_card_points(v, v_p)
-    return sum((def_card_points(v, v_q) - v_card_points) for v_q in v.others(v_p))
+    total = 0
+    for v_q in v.others(v_p):
+        total += (def_card_points(v, v_q) - v_card_points)
+    return total
 
 
+# (a list made, then the tuple: a list comprehension steps no generator)
 def score(v: ScoreView) -> tuple[int, ...]:
     """Each seat's score for the round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def accumulate(v: ScoreView) -> tuple[int, ...]:
     """What each seat adds to its match total this round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def ends_match(v: ScoreView) -> bool:

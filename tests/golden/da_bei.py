@@ -1006,7 +1006,10 @@ def def_card_points(v: ScoreView, v_p: int) -> int:
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_score_solo_result(v: ScoreView) -> int:
-    return sum((T_solo_stake.get(v.place(v_q), 0) if def_solo(v, v_q) else 0) for v_q in v.seats())
+    total = 0
+    for v_q in v.seats():
+        total += (T_solo_stake.get(v.place(v_q), 0) if def_solo(v, v_q) else 0)
+    return total
 
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
@@ -1017,7 +1020,10 @@ def def_score_stake(v: ScoreView) -> int:
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_score_any(v: ScoreView) -> bool:
-    return any(def_solo(v, v_q) for v_q in v.seats())
+    for v_q in v.seats():
+        if def_solo(v, v_q):
+            return True
+    return False
 
 
 def def_score(v: ScoreView, v_p: int) -> int:
@@ -1028,21 +1034,25 @@ def def_score(v: ScoreView, v_p: int) -> int:
 
 
 def def_partner_place(v: ScoreView, v_p: int) -> int:
-    return sum((v.place(v_q) if v.same_side(v_p, v_q) else 0) for v_q in v.others(v_p))
+    total = 0
+    for v_q in v.others(v_p):
+        total += (v.place(v_q) if v.same_side(v_p, v_q) else 0)
+    return total
 
 
 def def_solo(v: ScoreView, v_p: int) -> bool:
     return (v.side_size(v_p) == 1)
 
 
+# (a list made, then the tuple: a list comprehension steps no generator)
 def score(v: ScoreView) -> tuple[int, ...]:
     """Each seat's score for the round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def accumulate(v: ScoreView) -> tuple[int, ...]:
     """What each seat adds to its match total this round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def ends_match(v: ScoreView) -> bool:

@@ -1485,17 +1485,26 @@ def def_landlord(v: ScoreView, v_p: int) -> bool:
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_bombs_played(v: ScoreView) -> int:
-    return sum((v.count_plays(v_q, 12) + v.count_plays(v_q, 13)) for v_q in v.seats())
+    total = 0
+    for v_q in v.seats():
+        total += (v.count_plays(v_q, 12) + v.count_plays(v_q, 13))
+    return total
 
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_spring(v: ScoreView) -> bool:
-    return all((def_landlord(v, v_q) or (v.play_count(v_q) == 0)) for v_q in v.seats())
+    for v_q in v.seats():
+        if not (def_landlord(v, v_q) or (v.play_count(v_q) == 0)):
+            return False
+    return True
 
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_anti_spring(v: ScoreView) -> bool:
-    return any(((def_landlord(v, v_q) and (v.play_count(v_q) == 1)) and (v.place(v_q) != 1)) for v_q in v.seats())
+    for v_q in v.seats():
+        if ((def_landlord(v, v_q) and (v.play_count(v_q) == 1)) and (v.place(v_q) != 1)):
+            return True
+    return False
 
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
@@ -1505,7 +1514,10 @@ def def_stake(v: ScoreView) -> int:
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_landlord_won(v: ScoreView) -> bool:
-    return any((def_landlord(v, v_q) and (v.place(v_q) == 1)) for v_q in v.seats())
+    for v_q in v.seats():
+        if (def_landlord(v, v_q) and (v.place(v_q) == 1)):
+            return True
+    return False
 
 
 def def_score(v: ScoreView, v_p: int) -> int:
@@ -1513,14 +1525,15 @@ def def_score(v: ScoreView, v_p: int) -> int:
     return (((2 * v_sign) * def_stake(v)) if def_landlord(v, v_p) else ((-v_sign) * def_stake(v)))
 
 
+# (a list made, then the tuple: a list comprehension steps no generator)
 def score(v: ScoreView) -> tuple[int, ...]:
     """Each seat's score for the round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def accumulate(v: ScoreView) -> tuple[int, ...]:
     """What each seat adds to its match total this round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def ends_match(v: ScoreView) -> bool:

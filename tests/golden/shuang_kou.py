@@ -956,7 +956,12 @@ T_bomb_mult: dict[int, int] = {5: 2, 6: 3, 7: 4, 8: 5}
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
 def def_first_partner_place(v: ScoreView) -> int:
     v_seat_at = v.seat_at(1)
-    return max(((v.place(v_q) if v.same_side(v_q, v_seat_at) else 0) for v_q in v.others(v_seat_at)), default=0)
+    found: int | None = None
+    for v_q in v.others(v_seat_at):
+        got = (v.place(v_q) if v.same_side(v_q, v_seat_at) else 0)
+        if found is None or got > found:
+            found = got
+    return 0 if found is None else found
 
 
 @lru_cache(maxsize=1)  # no parameters: made once for the view that score() asks for each seat
@@ -966,11 +971,19 @@ def def_kou(v: ScoreView) -> int:
 
 @lru_cache(maxsize=5)  # walks the seats, asked more than once: per view and seat
 def def_side_bomb(v: ScoreView, v_p: int) -> int:
-    return max(((v.largest_play(v_q, 6) if v.same_side(v_q, v_p) else 0) for v_q in v.seats()), default=0)
+    found: int | None = None
+    for v_q in v.seats():
+        got = (v.largest_play(v_q, 6) if v.same_side(v_q, v_p) else 0)
+        if found is None or got > found:
+            found = got
+    return 0 if found is None else found
 
 
 def def_side_jokers(v: ScoreView, v_p: int) -> bool:
-    return any((v.same_side(v_q, v_p) and (v.count_plays(v_q, 7) > 0)) for v_q in v.seats())
+    for v_q in v.seats():
+        if (v.same_side(v_q, v_p) and (v.count_plays(v_q, 7) > 0)):
+            return True
+    return False
 
 
 def def_mult(v: ScoreView, v_p: int) -> int:
@@ -986,14 +999,15 @@ def def_score(v: ScoreView, v_p: int) -> int:
     return (def_won(v) if v.same_side(v_p, v.seat_at(1)) else (-def_won(v)))
 
 
+# (a list made, then the tuple: a list comprehension steps no generator)
 def score(v: ScoreView) -> tuple[int, ...]:
     """Each seat's score for the round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def accumulate(v: ScoreView) -> tuple[int, ...]:
     """What each seat adds to its match total this round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def ends_match(v: ScoreView) -> bool:

@@ -1008,14 +1008,15 @@ def def_paid(v: ScoreView, v_p: int) -> int:
     return (v_n if (v_n <= 7) else ((2 * v_n) if (v_n <= 9) else ((3 * v_n) if (v_n <= 12) else (4 * v_n))))
 
 
+# (a list made, then the tuple: a list comprehension steps no generator)
 def score(v: ScoreView) -> tuple[int, ...]:
     """Each seat's score for the round."""
-    return tuple(def_score(v, seat) for seat in v.seats())
+    return tuple([def_score(v, seat) for seat in v.seats()])
 
 
 def accumulate(v: ScoreView) -> tuple[int, ...]:
     """What each seat adds to its match total this round."""
-    return tuple(def_paid(v, seat) for seat in v.seats())
+    return tuple([def_paid(v, seat) for seat in v.seats()])
 
 
 def ends_match(v: ScoreView) -> bool:

@@ -34,7 +34,6 @@ def sides_for(teams: str, holders: Sequence[int], hands: Sequence[Collection[int
 _OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
 _SEATS: dict[int, tuple[int, ...]] = {}  # number of seats -> the seats, the same way
 
-_seat_kind = itemgetter(0, 1)
 _seat = itemgetter(0)
 _move = itemgetter(1)
 _kind = attrgetter("kind")
@@ -42,19 +41,18 @@ _kind = attrgetter("kind")
 
 class PlayTally:
     """The plays of a round as formulas read them: (seat, kind, number of cards) of every
-    play, in order (``plays``); per (seat, kind) how many and the largest, per seat how many
-    (``by_kind``, ``largest_of``, ``by_seat``: None until a formula first asks, then made by
-    ``counts()``, ``largest()``, ``seat_counts()`` and kept). Given as the plays, or as the
-    round's moves (seat, move), read when first asked; a table's tallies of one round's
-    history as it grows (``earlier``: the tally of that history made before) read only the
-    moves made since, and add to what the earlier one counted.
+    play, in order (``plays``); per seat how many (``by_seat``: None until a formula first
+    asks, then made by ``seat_counts()`` and kept). Given as the plays, or as the round's
+    moves (seat, move), read when first asked; a table's tallies of one round's history as
+    it grows (``earlier``: the tally of that history made before) read only the moves made
+    since, and add to what the earlier one counted.
 
     What formulas ask of one kind (``of_kind``: per seat how many and the largest) is
     counted from that kind's plays alone, found in the kinds of the moves (``_kinds``, read
     once, the moves of ``history`` as it stands then: ``_seen``)."""
 
-    __slots__ = ("_plays", "_history", "_earlier", "_read", "by_kind", "by_seat",
-                 "largest_of", "_kinds", "_seen", "_per_kind")
+    __slots__ = ("_plays", "_history", "_earlier", "_read", "by_seat", "_kinds", "_seen",
+                 "_per_kind")
     _read: int
     _earlier: PlayTally | None
     _kinds: list[int] | None
@@ -69,9 +67,7 @@ class PlayTally:
             earlier = earlier._earlier
         self._earlier = earlier if history is not None else None
         self._read = -1  # the moves of ``history`` read (-1: none yet)
-        self.by_kind: dict[tuple[int, int], int] | None = None
         self.by_seat: dict[int, int] | None = None
-        self.largest_of: dict[tuple[int, int], int] | None = None
         self._kinds = self._per_kind = None
         self._seen = -1
 
@@ -137,36 +133,15 @@ class PlayTally:
 
     def _add(self, earlier: PlayTally, new: list[tuple[int, int, int]]) -> None:
         """What ``earlier`` counted, with the ``new`` plays counted in."""
-        if earlier.by_kind is not None:
-            self.by_kind = _counted(map(_seat_kind, new), dict(earlier.by_kind))
         if earlier.by_seat is not None:
             self.by_seat = _counted(map(_seat, new), dict(earlier.by_seat))
-        if earlier.largest_of is not None:
-            largest = self.largest_of = earlier.largest_of.copy()
-            for s, k, n in new:
-                if n > largest.get((s, k), -1):
-                    largest[s, k] = n
-
-    def counts(self) -> dict[tuple[int, int], int]:
-        """``by_kind``, made if it is not yet."""
-        plays = self.plays  # (which may count them, from the earlier tally's counts)
-        if self.by_kind is None:
-            self.by_kind = Counter(map(_seat_kind, plays))
-        return self.by_kind
 
     def seat_counts(self) -> dict[int, int]:
         """``by_seat``, made if it is not yet."""
-        plays = self.plays
+        plays = self.plays  # (which may count them, from the earlier tally's counts)
         if self.by_seat is None:
             self.by_seat = Counter(map(_seat, plays))
         return self.by_seat
-
-    def largest(self) -> dict[tuple[int, int], int]:
-        """``largest_of``, made if it is not yet."""
-        plays = self.plays
-        if self.largest_of is None:  # smallest first, so each (seat, kind) keeps its largest
-            self.largest_of = {(s, k): n for s, k, n in sorted(plays, key=itemgetter(2))}
-        return self.largest_of
 
 
 K = TypeVar("K")
@@ -179,6 +154,10 @@ def _counted(keys: Iterable[K], counts: dict[K, int]) -> dict[K, int]:
     for k in keys:
         counts[k] = get(k, 0) + 1
     return counts
+
+
+E = TypeVar("E", bound="EndOfRound")
+TE = TypeVar("TE", bound="TracedEnd")
 
 
 class EndOfRound(SeatQuantities):
@@ -211,6 +190,18 @@ class EndOfRound(SeatQuantities):
         self._tally = tally if tally is not None else PlayTally(plays, history)
         self.bid = bid  # the winning bid of the round's auction, 0 if none
         self._at: dict[int, int] | None = None  # place -> seat, made when first asked
+
+    @classmethod
+    def made(cls: type[E], left: Sequence[int], held: Sequence[Collection[int]],
+             places: Mapping[int, int], sides: Sequence[int], totals: Sequence[int],
+             round_number: int, tally: PlayTally, bid: int) -> E:
+        """A table's end of round: the fields as they are given (``__init__``'s, none left
+        out), set without reading keywords (a 'decided' round makes one at each seat out)."""
+        view = _new(cls)
+        view.n, view.left, view.held, view.place_of, view.sides, view.totals = \
+            len(left), left, held, places, sides, totals
+        view.round, view._tally, view.bid, view._at = round_number, tally, bid, None
+        return view
 
     def placed(self, places: Mapping[int, int]) -> EndOfRound:
         """The same end of round with another finishing order (a completion scored beside
@@ -308,14 +299,12 @@ class TracedEnd(EndOfRound):
     asked_place: dict[int, int]
     asked_seat: dict[int, int]
 
-    @staticmethod
-    def of(view: EndOfRound) -> TracedEnd:
-        """``view`` as a TracedEnd that has been asked nothing (its fields shared)."""
-        traced = _new(TracedEnd)
-        traced.n, traced.left, traced.held, traced.sides, traced.totals, traced.round = \
-            view.n, view.left, view.held, view.sides, view.totals, view.round
-        traced._tally, traced.bid, traced.place_of, traced._at = \
-            view._tally, view.bid, view.place_of, None
+    @classmethod
+    def made(cls: type[TE], left: Sequence[int], held: Sequence[Collection[int]],
+             places: Mapping[int, int], sides: Sequence[int], totals: Sequence[int],
+             round_number: int, tally: PlayTally, bid: int) -> TE:
+        """``EndOfRound.made``, a TracedEnd that has been asked nothing."""
+        traced = super().made(left, held, places, sides, totals, round_number, tally, bid)
         traced.asked_place, traced.asked_seat = {}, {}
         return traced
 

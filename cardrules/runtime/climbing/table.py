@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from operator import itemgetter
 from typing import NamedTuple, TypeVar, cast
 
 from ...cards import BIG_JOKER, CardError, card_name, format_cards, parse_cards
@@ -19,6 +20,7 @@ from .scoreview import EndOfRound, PlayTally, TracedEnd, sides_for
 from .seathand import SeatHand
 
 T = TypeVar("T")
+E = TypeVar("E", bound=EndOfRound)
 
 
 def _each(f: Callable[[list[int]], T], hands: list[list[int]]) -> tuple[T, ...]:
@@ -365,11 +367,14 @@ class Table:
     def end_view(self, places: Sequence[int] | None = None) -> EndOfRound:
         """What the scoring reads: hands as they are, and the finishing order (the real
         one, or a supposed completion of it)."""
-        order = self.places if places is None else places
-        return EndOfRound(cards_left=list(map(len, self.hands)), held=self.hands,
-                          places={s: i + 1 for i, s in enumerate(order)}, sides=self.sides,
-                          totals=self.totals, round_number=self.round_number,
-                          tally=self._tallied(), bid=self.bid)
+        return self._end_view(EndOfRound, self.places if places is None else places)
+
+    def _end_view(self, kind: type[E], order: Sequence[int]) -> E:
+        """``end_view`` as a view of ``kind`` (an EndOfRound, or one that traces what the
+        scoring asks: ``TracedEnd``)."""
+        return kind.made(_each(len, self.hands), self.hands,
+                         {s: i + 1 for i, s in enumerate(order)}, self.sides, self.totals,
+                         self.round_number, self._tallied(), self.bid)
 
     def _tallied(self) -> PlayTally:
         """The plays so far as scoring reads them (from ``_played``, the history's plays
@@ -751,18 +756,21 @@ class Table:
         when no answer asked depends on how the seats left finish)."""
         score, places = self.m.score, self.places
         orders = permutations(left)
-        view = TracedEnd.of(self.end_view(places + list(next(orders))))
+        way = next(orders)
+        view = self._end_view(TracedEnd, places + list(way))
         first = score(view)
         out = len(places)  # the places taken; the seats left take the places after
-        # The answers another way may change: the places of seats left (their place in the
-        # first way is ``out + 1 +`` their index in ``left``), the seats of places not taken.
-        places_asked = [(s, p - out - 1) for s, p in view.asked_place.items() if s in left]
-        seats_asked = [(p - out - 1, s) for p, s in view.asked_seat.items()
-                       if out < p <= self.n]
-        if places_asked or seats_asked:
+        # The answers another way may change: the places of seats left (a seat's place in
+        # the first way is ``out + 1 +`` its index there), the seats of places not taken;
+        # each the seat at an index of the way (``asked``), which answers alike if the
+        # other way has the same seat there.
+        asked = [p - out - 1 for s, p in view.asked_place.items() if s in left]
+        asked += [p - out - 1 for p in view.asked_seat if out < p <= self.n]
+        if asked:
+            at = itemgetter(*asked)
+            answers = at(way)
             for rest in orders:  # the same view but for the places: the plays read once
-                if all(rest[i] == s for s, i in places_asked) and \
-                        all(rest[i] == s for i, s in seats_asked):
+                if at(rest) == answers:
                     continue  # (the same answers: the same scores)
                 order = places + list(rest)
                 if score(view.placed({s: i + 1 for i, s in enumerate(order)})) != first:
