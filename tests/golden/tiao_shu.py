@@ -720,18 +720,18 @@ def lead_plays(h: SeatHand) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     out += h.singles
-    if h.most >= 2:
+    if h.at_least[2]:
         out += rank_groups(GROUPS_pair, by_rank, h.at_least[2])
-    if h.most >= 3:
+    if h.at_least[3]:
         out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights:
         out += sequences_straight(by_rank, None, runs_straights)
     if len(hand) >= 5 and max(h.suits) >= 5:
         out += seat_flush(h)
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h)
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += seat_four_with_single(h)
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, None, runs_straights)
@@ -822,9 +822,9 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += sequences_straight(through, None, card_runs_straights)
     if len(hand) >= 5 and h.suits[suit] >= 5:
         out += pools_flush([[x for x in hand if SUIT[x] == suit]], None, card)
-    if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if len(by_rank[rank]) >= 2 and h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_full_house(by_rank, card)
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += holding_four_with_single(by_rank, card)
     if card_runs_straights and h.suits[suit] >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, card_runs_straights):
         out += sequences_straight_flush(through, None, card_runs_straights)
@@ -861,14 +861,14 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    if h.most >= 2 and h.at_least[2] >> RANK[current.cards[-1]]:
+    if h.at_least[2] >> RANK[current.cards[-1]]:
         return rank_groups_above(GROUPS_pair, h.by_rank, h.at_least[2], RANK[current.cards[-1]], current.key)
     return []
 
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    if h.most >= 3 and h.at_least[3] >> RANK[current.cards[-1]]:
+    if h.at_least[3] >> RANK[current.cards[-1]]:
         return rank_groups_above(GROUPS_triple, h.by_rank, h.at_least[3], RANK[current.cards[-1]], current.key)
     return []
 
@@ -883,9 +883,9 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
         out += sequences_straight(by_rank, floor, runs_straights)
     if len(h.cards) >= 5 and max(h.suits) >= 5:
         out += seat_flush(h)
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h)
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += seat_four_with_single(h)
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, None, runs_straights)
@@ -898,9 +898,9 @@ def follow_flush(h: SeatHand, current: Play) -> list[Play]:
     out: list[Play] = []
     if len(h.cards) >= 5 and max(h.suits) >= 5:
         out += seat_flush(h, floor)
-    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h)
-    if h.most >= 4 and len(h.by_rank) >= 2:
+    if h.at_least[4] and len(h.by_rank) >= 2:
         out += seat_four_with_single(h)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
@@ -912,9 +912,9 @@ def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a full_house (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h, floor)
-    if h.most >= 4 and len(h.by_rank) >= 2:
+    if h.at_least[4] and len(h.by_rank) >= 2:
         out += seat_four_with_single(h)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
@@ -926,7 +926,7 @@ def follow_four_with_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_with_single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 4 and len(h.by_rank) >= 2:
+    if h.at_least[4] and len(h.by_rank) >= 2:
         out += seat_four_with_single(h, floor)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
