@@ -491,7 +491,7 @@ def sequences_straight(by_rank: dict[int, list[int]],
     for run in runs:
         if run < first:
             continue
-        pools = [by_rank[r] for r in SEQRUNS_straights[run]]
+        pools = list(map(by_rank.__getitem__, SEQRUNS_straights[run]))  # (no comprehension's frame)
         if run == first and floor is not None and floor[0] == 0:
             # the floor's own run: its top rank's cards above the floor's (the key's last part)
             least = floor[1][1]
