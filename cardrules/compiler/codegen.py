@@ -415,6 +415,11 @@ class ModuleView:
     def uses_rank_bit(self) -> bool:
         return bool(self.within_tables)
 
+    @property
+    def uses_suit_cards(self) -> bool:
+        """Whether a kind's plays are of one suit (``SUIT_CARDS`` picks a suit's cards)."""
+        return any(k.one_suit for k in self.kinds)
+
     def seat_call(self, k: KindView, floor: str = "") -> str:
         """The plays of kind ``k`` from a SeatHand ``h`` (stronger than ``floor``, if
         given), where a kind has a generator reading one (``seat_KIND``), else ""."""
@@ -1117,7 +1122,8 @@ class ModuleView:
             elif k.ranked_run and k.run_width == 1:
                 call = f"out += [p for p in candidates_{name}(hand, through) if card in p.cards]"
             elif k.one_suit:
-                call = f"out += pools_{name}([[x for x in hand if SUIT[x] == suit]], None, card)"
+                call = (f"out += pools_{name}([list(filter(SUIT_CARDS[suit].__contains__, hand))], "
+                        "None, card)")
             else:
                 call = f"out += [p for p in candidates_{name}(hand, by_rank) if card in p.cards]"
             # a kind of one suit: the card's suit has the cards, not only some suit; a

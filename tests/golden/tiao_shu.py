@@ -295,6 +295,11 @@ RANK_SETS_straights: frozenset[int] = frozenset({
     0b0000000011111, 0b0000000111110, 0b0000001111100, 0b0000011111000, 0b0000111110000,
     0b0001111100000, 0b0011111000000, 0b1000000001111, 0b1100000000111,
 })
+# SUIT_CARDS[suit]: the deck's cards of the suit (SUIT), for each slot 0 up to SUIT_SLOTS - 1
+# (the last, the jokers' slot, none) and -1 (the jokers); a hand's cards of a suit are
+# ``filter(SUIT_CARDS[suit].__contains__, hand)``: no Python step per card
+SUIT_CARDS: tuple[frozenset[int], ...] = tuple(
+    frozenset(c for c in DECK if SUIT[c] == s) for s in (*range(SUIT_SLOTS), -1))
 # RANK_BIT[code]: the card's rank as a bit (0: not in this deck)
 RANK_BIT: tuple[int, ...] = tuple(1 << r if r >= 0 else 0 for r in RANK)
 # WITHIN_RANK_SETS_straights[ranks]: the masks of RANK_SETS_straights that the ranks (RANK bits) hold
@@ -525,7 +530,8 @@ def seat_flush(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) ->
     counts (no jokers: a suit's slot is the suit), their cards from the hand (in CARD_KEY
     order: the suit of the lower first card is the one the hand shows first)."""
     hand = h.cards
-    pools = [[x for x in hand if SUIT[x] == s] for s, n in enumerate(h.suits) if n >= 5]
+    pools = [list(filter(SUIT_CARDS[s].__contains__, hand)) for s, n in enumerate(h.suits)
+             if n >= 5]
     if len(pools) > 1:
         pools.sort(key=lambda same: CARD_KEY[same[0]])
     return pools_flush(pools, floor)
@@ -821,7 +827,7 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     if card_runs_straights:
         out += sequences_straight(through, None, card_runs_straights)
     if len(hand) >= 5 and h.suits[suit] >= 5:
-        out += pools_flush([[x for x in hand if SUIT[x] == suit]], None, card)
+        out += pools_flush([list(filter(SUIT_CARDS[suit].__contains__, hand))], None, card)
     if len(by_rank[rank]) >= 2 and h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_full_house(by_rank, card)
     if h.at_least[4] and len(by_rank) >= 2:
