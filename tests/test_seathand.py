@@ -52,3 +52,20 @@ def test_a_seat_hand_the_table_plays_from_is_new_hand_of_its_cards(name: str) ->
                 if h is not None:
                     assert h.cards is t.hands[seat]
                     same_fields(h, m.new_hand(list(h.cards)))
+
+
+def test_the_generators_read_at_least_where_a_seat_hand_has_an_entry() -> None:
+    """The generated code tests ``h.at_least[n]`` for a rank of n cards up to codegen's
+    bound, SeatHand's ``AT_LEAST``: every hand has those entries (0 above its largest rank),
+    and ``most`` reads as the largest rank's cards."""
+    from cardrules.compiler import codegen
+    from cardrules.runtime.climbing import seathand
+    assert codegen._AT_LEAST == seathand.AT_LEAST
+    m: Any = cardrules.load("big_two").module
+    for cards in ([], [0], [1, 14, 27], list(range(40, 52))):
+        h = m.new_hand(cards)
+        assert len(h.at_least) > seathand.AT_LEAST
+        sizes = [len(same) for same in h.by_rank.values()]
+        assert h.most == max(sizes, default=0)
+        assert [bool(x) for x in h.at_least[1:]] == [n <= h.most for n in
+                                                      range(1, len(h.at_least))]

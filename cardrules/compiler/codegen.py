@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -257,6 +258,27 @@ def _reads_floor(line: str) -> bool:
     return re.search(r"\bfloor\b", line) is not None
 
 
+# What a SeatHand's ``at_least`` has an entry for, at least (its ``AT_LEAST``): a hand has a
+# rank of n cards or more, for n up to this, when ``h.at_least[n]`` is not 0.
+_AT_LEAST = 16
+
+
+def _tests(need: list[tuple[str, int]]) -> Iterator[str]:
+    """The tests of ``needs`` (a count read of the hand, and the least it must be), those
+    every hand passes (1 or less) left out: ``h.most``, the cards of the largest rank, as
+    the entry of ``at_least`` for that many cards (not 0: some rank has as many), where
+    it has one."""
+    for what, n in need:
+        if n > 1:
+            yield f"h.at_least[{n}]" if what == "h.most" and n <= _AT_LEAST else f"{what} >= {n}"
+
+
+def _implied(need: list[tuple[str, int]], k: int) -> list[tuple[str, int]]:
+    """``need`` without its test of a rank of ``k`` cards, where a test of ``at_least[k]``
+    that follows it implies it (an entry ``at_least`` has)."""
+    return [(what, n) for what, n in need if not (what == "h.most" and n == k <= _AT_LEAST)]
+
+
 def _run_mask(width: int, within: tuple[int, ...]) -> str:
     """A RunPart's (or RunAbovePart's) ``mask`` argument, where the run's ranks are
     consecutive bits: the ranks held with ``width`` cards, bit i for ``within[i]`` (its
@@ -418,6 +440,11 @@ class ModuleView:
     @property
     def uses_rank_bit(self) -> bool:
         return bool(self.within_tables)
+
+    @property
+    def uses_suit_cards(self) -> bool:
+        """Whether a kind's plays are of one suit (``SUIT_CARDS`` picks a suit's cards)."""
+        return any(k.one_suit for k in self.kinds)
 
     def seat_call(self, k: KindView, floor: str = "") -> str:
         """The plays of kind ``k`` from a SeatHand ``h`` (stronger than ``floor``, if
@@ -696,7 +723,7 @@ class ModuleView:
                     and key == [("rank", 0)]:
                 # following its own kind, keyed by the rank of its first (largest) group: a
                 # rank above the current play's with as many cards
-                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                return [*_tests(_implied(need, s.sizes[0])),
                         f"h.at_least[{s.sizes[0]}] >> (current.key[0] + 1)"]
             if follow and len(s.sizes) == 1 and s.sizes[0] > 1 and (
                     key == [("rank", None)] or (key == [("card", None)] and self.rank_first)):
@@ -704,7 +731,7 @@ class ModuleView:
                 # (keyed by its highest card, compared by rank first: that rank or above)
                 above = "(current.key[0] + 1)" if key == [("rank", None)] \
                     else "RANK[current.cards[-1]]"
-                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                return [*_tests(_implied(need, s.sizes[0])),
                         f"h.at_least[{s.sizes[0]}] >> {above}"]
         elif isinstance(s, ir.RunShape):
             need = [("h.most", s.width), ("len(by_rank)", s.min_len)]
@@ -720,7 +747,7 @@ class ModuleView:
                     f"{s.min_len}, current.key[0]" if s.min_len == s.max_len else \
                     f"size // {s.width}, current.key[0]" if s.width > 1 else \
                     "size, current.key[0]"
-                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                return [*_tests(need),
                         f"has_run({held} & {mask}, {run})"]
         elif isinstance(s, ir.SequenceShape):
             need = [("len(by_rank)", min(len(set(run)) for run in s.runs))]
@@ -735,9 +762,9 @@ class ModuleView:
             if all(x in self.deck for x in s.cards):  # the set's ranks all held
                 mask = bin(sum(1 << r for r in {self.rank_index[_rank_word(x)]
                                                 for x in s.cards}))
-                return [*(f"{what} >= {n}" for what, n in need if n > 1),
+                return [*_tests(need),
                         f"(h.ranks & {mask}) == {mask}"]
-        return [f"{what} >= {n}" for what, n in need if n > 1]
+        return list(_tests(need))
 
     def asked(self, j: int, call: str, runs: list[str], follow: bool = False) -> list[str]:
         """Lines adding ``call`` (``out += ...`` of kind ``j``) under the kind's tests (with
@@ -990,6 +1017,12 @@ class ModuleView:
         return self.rank_first and (k.rank_table or (
             k.loop == "distinct" and bool(k.rank_size_key) and not k.outranked_by))
 
+    @functools.cached_property
+    def rank_cards(self) -> int:
+        """The most cards one rank of the deck has (its copies counted)."""
+        ranks = [self.rank_index.get(_rank_word(c), -1) for c in self.deck]
+        return max(ranks.count(r) for r in set(ranks)) * self.g.copies
+
     def lazy_part(self, i: int) -> str:
         """For a kind whose plays at a lead a ``choices`` Part can count and make one at a
         time, in its generator's order: the Part's constructor call; else "". Runs keyed by
@@ -1006,7 +1039,10 @@ class ModuleView:
                     f"{_run_mask(s.width, within)})")
         if k.attached[0] and k.attached_merge and not k.outranked_by \
                 and k.attached_key == "(RANK[head[0]], )":
-            return f"AttachedPart({head}, {k.attached[0]}, {k.attached[1]}, h.at_least)"
+            # (``at_least`` up to the most cards a rank of the deck has: the Part sums its
+            # entries, and the hand's has more, all 0)
+            return (f"AttachedPart({head}, {k.attached[0]}, {k.attached[1]}, "
+                    f"h.at_least[:{self.rank_cards + 1}])")
         guards = [g for g, _ in k.kicked_outranked]
         if not k.kicked[0] or "" in guards:
             return ""
@@ -1112,7 +1148,8 @@ class ModuleView:
             elif k.ranked_run and k.run_width == 1:
                 call = f"out += [p for p in candidates_{name}(hand, through) if card in p.cards]"
             elif k.one_suit:
-                call = f"out += pools_{name}([[x for x in hand if SUIT[x] == suit]], None, card)"
+                call = (f"out += pools_{name}([list(filter(SUIT_CARDS[suit].__contains__, hand))], "
+                        "None, card)")
             else:
                 call = f"out += [p for p in candidates_{name}(hand, by_rank) if card in p.cards]"
             # a kind of one suit: the card's suit has the cards, not only some suit; a

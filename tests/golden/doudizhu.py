@@ -1039,32 +1039,32 @@ def lead_choices(h: SeatHand) -> list[Play] | Choices:
     out: list[Play] = []
     parts: list[list[Play] | Part] = []
     out += h.singles
-    if h.most >= 2:
+    if h.at_least[2]:
         out += rank_groups(GROUPS_pair, by_rank, h.at_least[2])
-    if h.most >= 3:
+    if h.at_least[3]:
         out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
-    if h.most >= 3 and len(by_rank) >= 2:
-        parts += (out, AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1, h.at_least))
+    if h.at_least[3] and len(by_rank) >= 2:
+        parts += (out, AttachedPart(candidates_triple_single, hand, by_rank, (3, 3, 0, -1), 3, 1, h.at_least[:5]))
         out = []
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
-        parts += (out, AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2, h.at_least))
+    if h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+        parts += (out, AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2, h.at_least[:5]))
         out = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         parts += (out, RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.ranks & 0b111111111111))
         out = []
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
+    if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         parts += (out, RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[2] & 0b111111111111))
         out = []
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+    if h.at_least[3] and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         parts += (out, RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[3] & 0b111111111111))
         parts.append(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
         parts.append(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
         out = []
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         parts += (out, KickerPart(candidates_four_singles, hand, by_rank, (10, 10, 0, -1), 4, 1, 2, (), CARD_KEY))
         parts.append(KickerPart(candidates_four_pairs, hand, by_rank, (11, 11, 0, -1), 4, 2, 2, (), CARD_KEY))
         out = []
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1146,23 +1146,23 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += [p for p in GROUPS_pair[tuple(by_rank[rank])] if card in p.cards]
     if len(by_rank[rank]) >= 3:
         out += [p for p in GROUPS_triple[tuple(by_rank[rank])] if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2:
+    if h.at_least[3] and len(by_rank) >= 2:
         out += holding_triple_single(by_rank, card)
-    if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if len(by_rank[rank]) >= 2 and h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_triple_pair(by_rank, card)
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += [p for p in candidates_straight(hand, through) if card in p.cards]
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
+    if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out += [p for p in candidates_pairs(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+    if h.at_least[3] and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += [p for p in candidates_plane(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+    if h.at_least[3] and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += [p for p in candidates_plane_singles(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+    if h.at_least[3] and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += [p for p in candidates_plane_pairs(hand, by_rank) if card in p.cards]
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += [p for p in candidates_four_singles(hand, by_rank) if card in p.cards]
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += [p for p in candidates_four_pairs(hand, by_rank) if card in p.cards]
     if len(by_rank[rank]) >= 4:
         out += [p for p in GROUPS_bomb[tuple(by_rank[rank])] if card in p.cards]
@@ -1197,7 +1197,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
     start = bisect_right(h.keys, RANK_TOP_KEY[current.key[0]])
     out: list[Play] = h.singles[start:]
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1207,9 +1207,9 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
     out: list[Play] = []
-    if h.most >= 2 and h.at_least[2] >> (current.key[0] + 1):
+    if h.at_least[2] >> (current.key[0] + 1):
         out += rank_groups(GROUPS_pair, h.by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1219,9 +1219,9 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
     out: list[Play] = []
-    if h.most >= 3 and h.at_least[3] >> (current.key[0] + 1):
+    if h.at_least[3] >> (current.key[0] + 1):
         out += rank_groups(GROUPS_triple, h.by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1232,9 +1232,9 @@ def follow_triple_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple_single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
+    if len(h.by_rank) >= 2 and h.at_least[3] >> (current.key[0] + 1):
         out += seat_triple_single(h, floor)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1245,9 +1245,9 @@ def follow_triple_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple_pair (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
+    if len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2 and h.at_least[3] >> (current.key[0] + 1):
         out += seat_triple_pair(h, floor)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1261,7 +1261,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     out: list[Play] = []
     if len(h.by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out += candidates_straight(h.cards, h.by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1273,9 +1273,9 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
-    if h.most >= 2 and len(h.by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
+    if h.at_least[2] and len(h.by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out += candidates_pairs(h.cards, h.by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1287,9 +1287,9 @@ def follow_plane(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
+    if h.at_least[3] and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out += candidates_plane(h.cards, h.by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1301,9 +1301,9 @@ def follow_plane_singles(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+    if h.at_least[3] and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += candidates_plane_singles(h.cards, h.by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1315,9 +1315,9 @@ def follow_plane_pairs(h: SeatHand, current: Play) -> list[Play]:
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
+    if h.at_least[3] and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
         out += candidates_plane_pairs(h.cards, h.by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1328,9 +1328,9 @@ def follow_four_singles(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_singles (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 4 and len(h.by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
+    if len(h.by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
         out += candidates_four_singles(h.cards, h.by_rank, floor)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1341,9 +1341,9 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_pairs (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 4 and len(h.by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
+    if len(h.by_rank) >= 2 and h.at_least[4] >> (current.key[0] + 1):
         out += candidates_four_pairs(h.cards, h.by_rank, floor)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1353,7 +1353,7 @@ def follow_four_pairs(h: SeatHand, current: Play) -> list[Play]:
 def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
     out: list[Play] = []
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4] >> (current.key[0] + 1) << (current.key[0] + 1))
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += [PLAY_rocket]
@@ -1398,7 +1398,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     out: list[Play] | Choices = []
     if len(h.by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out = counted(out, RunAbovePart(candidates_straight, h.cards, h.by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.ranks & 0b111111111111))
-    if h.most >= 4:
+    if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend([PLAY_rocket])
@@ -1412,9 +1412,9 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] | Choices = []
-    if h.most >= 2 and len(h.by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
+    if h.at_least[2] and len(h.by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out = counted(out, RunAbovePart(candidates_pairs, h.cards, h.by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[2] & 0b111111111111))
-    if h.most >= 4:
+    if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend([PLAY_rocket])
@@ -1428,9 +1428,9 @@ def follow_choices_plane(h: SeatHand, current: Play) -> list[Play] | Choices:
     floor = (current.tier, current.key)
     size = len(current.cards)
     out: list[Play] | Choices = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
+    if h.at_least[3] and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out = counted(out, RunAbovePart(candidates_plane, h.cards, h.by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[3] & 0b111111111111))
-    if h.most >= 4:
+    if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend([PLAY_rocket])

@@ -677,20 +677,20 @@ def lead_choices(h: SeatHand) -> list[Play] | Choices:
     out: list[Play] = []
     parts: list[list[Play] | Part] = []
     out += h.singles
-    if h.most >= 2:
+    if h.at_least[2]:
         out += rank_groups(GROUPS_pair, by_rank, h.at_least[2])
-    if h.most >= 3:
+    if h.at_least[3]:
         out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         parts += (out, RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.ranks & 0b111111111111))
         out = []
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
+    if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         parts += (out, RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[2] & 0b111111111111))
         out = []
-    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
+    if h.at_least[3] and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
         parts += (out, RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[3] & 0b111111111111))
         out = []
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(hand) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(hand, by_rank)
@@ -716,9 +716,9 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
         out += [p for p in candidates_triple(hand, {rank: by_rank[rank]}) if card in p.cards]
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
         out += [p for p in candidates_straight(hand, through) if card in p.cards]
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
+    if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
         out += [p for p in candidates_pairs(hand, by_rank) if card in p.cards]
-    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
+    if h.at_least[3] and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
         out += [p for p in candidates_triples(hand, by_rank) if card in p.cards]
     if len(by_rank[rank]) >= 4:
         out += [p for p in candidates_bomb(hand, {rank: by_rank[rank]}) if card in p.cards]
@@ -753,7 +753,7 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a single (see ``follow_plays``)."""
     start = bisect_right(h.single_keys, RANK_TOP_KEY[current.key[0]])
     out: list[Play] = h.singles[start:]
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(h.cards, h.by_rank)
@@ -763,9 +763,9 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
     out: list[Play] = []
-    if h.most >= 2 and h.at_least[2] >> (current.key[0] + 1):
+    if h.at_least[2] >> (current.key[0] + 1):
         out += rank_groups(GROUPS_pair, h.by_rank, h.at_least[2] >> (current.key[0] + 1) << (current.key[0] + 1))
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(h.cards, h.by_rank)
@@ -775,9 +775,9 @@ def follow_pair(h: SeatHand, current: Play) -> list[Play]:
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
     out: list[Play] = []
-    if h.most >= 3 and h.at_least[3] >> (current.key[0] + 1):
+    if h.at_least[3] >> (current.key[0] + 1):
         out += rank_groups(GROUPS_triple, h.by_rank, h.at_least[3] >> (current.key[0] + 1) << (current.key[0] + 1))
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4])
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(h.cards, h.by_rank)
@@ -792,7 +792,7 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
     out: list[Play] = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out += candidates_straight(h.cards, by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(h.cards, by_rank)
@@ -805,9 +805,9 @@ def follow_pairs(h: SeatHand, current: Play) -> list[Play]:
     size = len(current.cards)
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
+    if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out += candidates_pairs(h.cards, by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(h.cards, by_rank)
@@ -820,9 +820,9 @@ def follow_triples(h: SeatHand, current: Play) -> list[Play]:
     size = len(current.cards)
     by_rank = h.by_rank
     out: list[Play] = []
-    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
+    if h.at_least[3] and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out += candidates_triples(h.cards, by_rank, floor, size)
-    if h.most >= 4:
+    if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(h.cards, by_rank)
@@ -833,7 +833,7 @@ def follow_bomb(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a bomb (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 4:
+    if h.at_least[4]:
         out += [p for p in rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]) if (0, p.key) > floor]
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out += candidates_joker_bomb(h.cards, h.by_rank)
@@ -873,7 +873,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     out: list[Play] | Choices = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
         out = counted(out, RunAbovePart(candidates_straight, h.cards, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.ranks & 0b111111111111))
-    if h.most >= 4:
+    if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_joker_bomb(h.cards, by_rank))
@@ -888,9 +888,9 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     size = len(current.cards)
     by_rank = h.by_rank
     out: list[Play] | Choices = []
-    if h.most >= 2 and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
+    if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
         out = counted(out, RunAbovePart(candidates_pairs, h.cards, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[2] & 0b111111111111))
-    if h.most >= 4:
+    if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_joker_bomb(h.cards, by_rank))
@@ -905,9 +905,9 @@ def follow_choices_triples(h: SeatHand, current: Play) -> list[Play] | Choices:
     size = len(current.cards)
     by_rank = h.by_rank
     out: list[Play] | Choices = []
-    if h.most >= 3 and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
+    if h.at_least[3] and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
         out = counted(out, RunAbovePart(candidates_triples, h.cards, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[3] & 0b111111111111))
-    if h.most >= 4:
+    if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
         out.extend(candidates_joker_bomb(h.cards, by_rank))

@@ -295,6 +295,11 @@ RANK_SETS_straights: frozenset[int] = frozenset({
     0b0000000011111, 0b0000000111110, 0b0000001111100, 0b0000011111000, 0b0000111110000,
     0b0001111100000, 0b0011111000000, 0b1000000001111, 0b1100000000111,
 })
+# SUIT_CARDS[suit]: the deck's cards of the suit (SUIT), for each slot 0 up to SUIT_SLOTS - 1
+# (the last, the jokers' slot, none) and -1 (the jokers); a hand's cards of a suit are
+# ``filter(SUIT_CARDS[suit].__contains__, hand)``: no Python step per card
+SUIT_CARDS: tuple[frozenset[int], ...] = tuple(
+    frozenset(c for c in DECK if SUIT[c] == s) for s in (*range(SUIT_SLOTS), -1))
 # RANK_BIT[code]: the card's rank as a bit (0: not in this deck)
 RANK_BIT: tuple[int, ...] = tuple(1 << r if r >= 0 else 0 for r in RANK)
 # WITHIN_RANK_SETS_straights[ranks]: the masks of RANK_SETS_straights that the ranks (RANK bits) hold
@@ -490,7 +495,7 @@ def sequences_straight(by_rank: dict[int, list[int]],
     for run in runs:
         if run < first:
             continue
-        pools = [by_rank[r] for r in SEQRUNS_straights[run]]
+        pools = list(map(by_rank.__getitem__, SEQRUNS_straights[run]))  # (no comprehension's frame)
         if run == first and floor is not None and floor[0] == 0:
             # the floor's own run: its top rank's cards above the floor's (the key's last part)
             least = floor[1][1]
@@ -525,7 +530,8 @@ def seat_flush(h: SeatHand, floor: tuple[int, tuple[int, ...]] | None = None) ->
     counts (no jokers: a suit's slot is the suit), their cards from the hand (in CARD_KEY
     order: the suit of the lower first card is the one the hand shows first)."""
     hand = h.cards
-    pools = [[x for x in hand if SUIT[x] == s] for s, n in enumerate(h.suits) if n >= 5]
+    pools = [list(filter(SUIT_CARDS[s].__contains__, hand)) for s, n in enumerate(h.suits)
+             if n >= 5]
     if len(pools) > 1:
         pools.sort(key=lambda same: CARD_KEY[same[0]])
     return pools_flush(pools, floor)
@@ -720,18 +726,18 @@ def lead_plays(h: SeatHand) -> list[Play]:
     by_rank = h.by_rank
     out: list[Play] = []
     out += h.singles
-    if h.most >= 2:
+    if h.at_least[2]:
         out += rank_groups(GROUPS_pair, by_rank, h.at_least[2])
-    if h.most >= 3:
+    if h.at_least[3]:
         out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights:
         out += sequences_straight(by_rank, None, runs_straights)
     if len(hand) >= 5 and max(h.suits) >= 5:
         out += seat_flush(h)
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h)
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += seat_four_with_single(h)
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, None, runs_straights)
@@ -821,10 +827,10 @@ def lead_plays_holding(h: SeatHand, card: int) -> list[Play]:
     if card_runs_straights:
         out += sequences_straight(through, None, card_runs_straights)
     if len(hand) >= 5 and h.suits[suit] >= 5:
-        out += pools_flush([[x for x in hand if SUIT[x] == suit]], None, card)
-    if len(by_rank[rank]) >= 2 and h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+        out += pools_flush([list(filter(SUIT_CARDS[suit].__contains__, hand))], None, card)
+    if len(by_rank[rank]) >= 2 and h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += holding_full_house(by_rank, card)
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += holding_four_with_single(by_rank, card)
     if card_runs_straights and h.suits[suit] >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, card_runs_straights):
         out += sequences_straight_flush(through, None, card_runs_straights)
@@ -861,14 +867,14 @@ def follow_single(h: SeatHand, current: Play) -> list[Play]:
 
 def follow_pair(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a pair (see ``follow_plays``)."""
-    if h.most >= 2 and h.at_least[2] >> RANK[current.cards[-1]]:
+    if h.at_least[2] >> RANK[current.cards[-1]]:
         return rank_groups_above(GROUPS_pair, h.by_rank, h.at_least[2], RANK[current.cards[-1]], current.key)
     return []
 
 
 def follow_triple(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a triple (see ``follow_plays``)."""
-    if h.most >= 3 and h.at_least[3] >> RANK[current.cards[-1]]:
+    if h.at_least[3] >> RANK[current.cards[-1]]:
         return rank_groups_above(GROUPS_triple, h.by_rank, h.at_least[3], RANK[current.cards[-1]], current.key)
     return []
 
@@ -883,9 +889,9 @@ def follow_straight(h: SeatHand, current: Play) -> list[Play]:
         out += sequences_straight(by_rank, floor, runs_straights)
     if len(h.cards) >= 5 and max(h.suits) >= 5:
         out += seat_flush(h)
-    if h.most >= 3 and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h)
-    if h.most >= 4 and len(by_rank) >= 2:
+    if h.at_least[4] and len(by_rank) >= 2:
         out += seat_four_with_single(h)
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
         out += sequences_straight_flush(by_rank, None, runs_straights)
@@ -898,9 +904,9 @@ def follow_flush(h: SeatHand, current: Play) -> list[Play]:
     out: list[Play] = []
     if len(h.cards) >= 5 and max(h.suits) >= 5:
         out += seat_flush(h, floor)
-    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h)
-    if h.most >= 4 and len(h.by_rank) >= 2:
+    if h.at_least[4] and len(h.by_rank) >= 2:
         out += seat_four_with_single(h)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
@@ -912,9 +918,9 @@ def follow_full_house(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a full_house (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 3 and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
+    if h.at_least[3] and len(h.by_rank) >= 2 and h.at_least[2].bit_count() >= 2:
         out += seat_full_house(h, floor)
-    if h.most >= 4 and len(h.by_rank) >= 2:
+    if h.at_least[4] and len(h.by_rank) >= 2:
         out += seat_four_with_single(h)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):
@@ -926,7 +932,7 @@ def follow_four_with_single(h: SeatHand, current: Play) -> list[Play]:
     """The plays that beat ``current``, a four_with_single (see ``follow_plays``)."""
     floor = (current.tier, current.key)
     out: list[Play] = []
-    if h.most >= 4 and len(h.by_rank) >= 2:
+    if h.at_least[4] and len(h.by_rank) >= 2:
         out += seat_four_with_single(h, floor)
     runs_straights = PRESENT_straights[h.ranks]
     if runs_straights and max(h.suits) >= 5 and suited_run(h.cards, RANK, SUIT, PRESENT_straights.masks, runs_straights):

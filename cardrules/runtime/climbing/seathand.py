@@ -12,6 +12,9 @@ from operator import itemgetter
 
 from ..protocol import Play
 
+# ``SeatHand.at_least`` has an entry for every number of cards up to this one, at least.
+AT_LEAST = 16
+
 
 class SeatHand:
     """A hand in CARD_KEY order and what the generators read of it.
@@ -21,10 +24,14 @@ class SeatHand:
     - ``by_rank``: rank -> the cards of that rank, ranks in the order of the hand (what
       ``split_by_rank`` gives);
     - ``ranks``: the ranks present, one bit each (bit ``r`` for rank ``r``);
-    - ``most``: the number of cards of the hand's largest rank (0 for no cards);
     - ``at_least``: ``at_least[n]`` the ranks with at least ``n`` cards, one bit each, for
-      ``n`` from 1 up to ``most`` (``at_least[1]`` is ``ranks``; later entries are 0; how
-      many ranks have ``n`` cards or more is its ``bit_count()``);
+      ``n`` from 1 up to ``AT_LEAST`` at least, and as many as the hand has cards
+      (``at_least[1]`` is ``ranks``; ``at_least[0]`` and those above the largest rank's
+      cards are 0; how many ranks have ``n`` cards or more is its ``bit_count()``): a hand
+      has a rank of ``n`` cards or more when ``at_least[n]`` is not 0, for any ``n`` up to
+      ``AT_LEAST`` (what the generators test, kept up to date by ``remove`` alone);
+    - ``most`` (a property, made when read): the number of cards of the hand's largest
+      rank (0 for no cards);
     - ``suits``: the number of cards of each suit (``suits[-1]``: jokers);
     - ``singles``: the shared one-card Play of each card, in the same order, when the game
       has a table of them (``SINGLES``), else empty; each card once (when a hand of more
@@ -32,7 +39,7 @@ class SeatHand:
     - ``single_keys``: ``CARD_KEY`` of the card of each of ``singles`` (``keys`` itself when
       the hand holds no card twice)."""
 
-    __slots__ = ("cards", "keys", "by_rank", "ranks", "most", "at_least", "suits", "singles",
+    __slots__ = ("cards", "keys", "by_rank", "ranks", "at_least", "suits", "singles",
                  "single_keys", "_rank", "_suit", "_aligned", "_twice")
 
     def __init__(self, cards: list[int], rank: Sequence[int], suit: Sequence[int],
@@ -46,8 +53,8 @@ class SeatHand:
         by_rank: dict[int, list[int]] = {}
         suits = [0] * suit_slots
         # at_least[n] gains a rank as its n-th card is met (at_least[1] is ``ranks``).
-        at_least = [0] * (len(cards) + 2)
-        ranks, most, twice = 0, 1, False
+        at_least = [0] * (len(cards) + 1 if len(cards) >= AT_LEAST else AT_LEAST + 1)
+        ranks, twice = 0, False
         for c in cards:  # split_by_rank, with the suits and the ranks' sizes counted
             r = rank[c]
             same = by_rank.get(r)
@@ -58,17 +65,11 @@ class SeatHand:
                 if c in same:  # a card held twice (a hand of more decks)
                     twice = True
                 same.append(c)
-                n = len(same)
-                at_least[n] |= 1 << r
-                if n > most:
-                    most = n
+                at_least[len(same)] |= 1 << r
             suits[suit[c]] += 1
-        if not ranks:
-            most = 0
         at_least[1] = ranks
-        del at_least[most + 1:]
         self.by_rank, self.suits = by_rank, suits
-        self.at_least, self.most, self.ranks = at_least, most, ranks
+        self.at_least, self.ranks = at_least, ranks
         self.single_keys = self.keys
         # singles: none, one per card (``_aligned``), or one per card held twice (``_twice``)
         self._aligned = self._twice = False
@@ -110,11 +111,8 @@ class SeatHand:
             if self._twice and (n == 1 or c not in same):  # each card's Play once: its last copy
                 j = self.single_keys.index(key)
                 del self.singles[j], self.single_keys[j]
-            at_least = self.at_least
-            at_least[n] ^= bit  # the rank had n cards, now n - 1
+            self.at_least[n] ^= bit  # the rank had n cards, now n - 1
             self.suits[self._suit[c]] -= 1
-            if n == self.most and not at_least[n]:  # the largest rank was this one, alone
-                self.most = n - 1
             return
         cards, keys, by_rank, at_least, suits = self.cards, self.keys, self.by_rank, \
             self.at_least, self.suits
@@ -142,8 +140,12 @@ class SeatHand:
                 del singles[j], self.single_keys[j]
             suits[suit[c]] -= 1
         self.ranks = ranks
-        most = self.most
-        if not at_least[most]:
-            while most and not at_least[most]:
-                most -= 1
-            self.most = most
+
+    @property
+    def most(self) -> int:
+        """The number of cards of the hand's largest rank (0 for no cards)."""
+        at_least = self.at_least
+        most = len(at_least) - 1
+        while most and not at_least[most]:
+            most -= 1
+        return most
