@@ -279,15 +279,18 @@ def _implied(need: list[tuple[str, int]], k: int) -> list[tuple[str, int]]:
     return [(what, n) for what, n in need if not (what == "h.most" and n == k <= _AT_LEAST)]
 
 
-def _run_mask(width: int, within: tuple[int, ...]) -> str:
-    """A RunPart's (or RunAbovePart's) ``mask`` argument, where the run's ranks are
-    consecutive bits: the ranks held with ``width`` cards, bit i for ``within[i]`` (its
-    ``needs`` test ``most`` first: ``at_least`` has ``width``); else ""."""
+def _run_tail(width: int, within: tuple[int, ...], copies: int) -> str:
+    """A RunPart's (or RunAbovePart's) last arguments, by position (a keyword costs its call
+    about 1.2K instructions): ``copies`` (where the deck has more than one, or a mask
+    follows) and ``mask`` where the run's ranks are consecutive bits: the ranks held with
+    ``width`` cards, bit i for ``within[i]`` (its ``needs`` test ``most`` first:
+    ``at_least`` has ``width``); else only ``copies``, or nothing."""
     if within != tuple(range(within[0], within[0] + len(within))):
-        return ""
+        return f", {copies}" if copies > 1 else ""
     held = "h.ranks" if width == 1 else f"h.at_least[{width}]"
     low = bin((1 << len(within)) - 1)
-    return f", mask={held} & {low}" if not within[0] else f", mask={held} >> {within[0]} & {low}"
+    mask = f"{held} & {low}" if not within[0] else f"{held} >> {within[0]} & {low}"
+    return f", {copies}, {mask}"
 
 
 def _new_list(expr: str) -> bool:
@@ -1034,9 +1037,8 @@ class ModuleView:
         if k.ranked_run and k.presorted and not k.outranked_by:
             assert isinstance(s, ir.RunShape)
             within = tuple(self.rank_index[r] for r in s.within)
-            copies = f", {self.g.copies}" if self.g.copies > 1 else ""
-            return (f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}{copies}"
-                    f"{_run_mask(s.width, within)})")
+            return (f"RunPart({head}, {s.width}, {s.min_len}, {s.max_len}, {within!r}"
+                    f"{_run_tail(s.width, within, self.g.copies)})")
         if k.attached[0] and k.attached_merge and not k.outranked_by \
                 and k.attached_key == "(RANK[head[0]], )":
             # (``at_least`` up to the most cards a rank of the deck has: the Part sums its
@@ -1070,10 +1072,9 @@ class ModuleView:
         s = c.shape
         assert isinstance(s, ir.RunShape)
         within = tuple(self.rank_index[r] for r in s.within)
-        copies = f", {self.g.copies}" if self.g.copies > 1 else ""
         return (f"RunAbovePart(candidates_{k.name}, hand, by_rank, ({k.index}, {k.group}, "
                 f"{k.tier}, {k.bomb}), {s.width}, {s.min_len}, {s.max_len}, {within!r}, floor, "
-                f"size{copies}{_run_mask(s.width, within)})")
+                f"size{_run_tail(s.width, within, self.g.copies)})")
 
     def _only_odd(self, c: ir.Combination, other: str) -> bool:
         """Whether kind ``other``, tried before the winged run ``c``, can match only its odd

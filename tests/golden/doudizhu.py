@@ -1050,13 +1050,13 @@ def lead_choices(h: SeatHand) -> list[Play] | Choices:
         parts += (out, AttachedPart(candidates_triple_pair, hand, by_rank, (4, 4, 0, -1), 3, 2, h.at_least[:5]))
         out = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        parts += (out, RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.ranks & 0b111111111111))
+        parts += (out, RunPart(candidates_straight, hand, by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, h.ranks & 0b111111111111))
         out = []
     if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        parts += (out, RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[2] & 0b111111111111))
+        parts += (out, RunPart(candidates_pairs, hand, by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, h.at_least[2] & 0b111111111111))
         out = []
     if h.at_least[3] and len(by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, 2):
-        parts += (out, RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), mask=h.at_least[3] & 0b111111111111))
+        parts += (out, RunPart(candidates_plane, hand, by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, h.at_least[3] & 0b111111111111))
         parts.append(WingedPart(candidates_plane_singles, hand, by_rank, (8, 8, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 1, (), CARD_KEY))
         parts.append(WingedPart(candidates_plane_pairs, hand, by_rank, (9, 9, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, (), CARD_KEY))
         out = []
@@ -1397,7 +1397,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     size = len(current.cards)
     out: list[Play] | Choices = []
     if len(h.by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_straight, h.cards, h.by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.ranks & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_straight, h.cards, h.by_rank, (5, 5, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 1, h.ranks & 0b111111111111))
     if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -1413,7 +1413,7 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     size = len(current.cards)
     out: list[Play] | Choices = []
     if h.at_least[2] and len(h.by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_pairs, h.cards, h.by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[2] & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_pairs, h.cards, h.by_rank, (6, 6, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 1, h.at_least[2] & 0b111111111111))
     if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -1429,7 +1429,7 @@ def follow_choices_plane(h: SeatHand, current: Play) -> list[Play] | Choices:
     size = len(current.cards)
     out: list[Play] | Choices = []
     if h.at_least[3] and len(h.by_rank) >= 2 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_plane, h.cards, h.by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, mask=h.at_least[3] & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_plane, h.cards, h.by_rank, (7, 7, 0, -1), 3, 2, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 1, h.at_least[3] & 0b111111111111))
     if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, h.by_rank, h.at_least[4]))
     if len(h.cards) >= 2 and (h.ranks & 0b110000000000000) == 0b110000000000000:

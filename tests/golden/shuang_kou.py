@@ -682,13 +682,13 @@ def lead_choices(h: SeatHand) -> list[Play] | Choices:
     if h.at_least[3]:
         out += rank_groups(GROUPS_triple, by_rank, h.at_least[3])
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, 5):
-        parts += (out, RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.ranks & 0b111111111111))
+        parts += (out, RunPart(candidates_straight, hand, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, h.ranks & 0b111111111111))
         out = []
     if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, 3):
-        parts += (out, RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[2] & 0b111111111111))
+        parts += (out, RunPart(candidates_pairs, hand, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, h.at_least[2] & 0b111111111111))
         out = []
     if h.at_least[3] and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, 3):
-        parts += (out, RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, mask=h.at_least[3] & 0b111111111111))
+        parts += (out, RunPart(candidates_triples, hand, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), 2, h.at_least[3] & 0b111111111111))
         out = []
     if h.at_least[4]:
         out += rank_groups(GROUPS_bomb, by_rank, h.at_least[4])
@@ -872,7 +872,7 @@ def follow_choices_straight(h: SeatHand, current: Play) -> list[Play] | Choices:
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if len(by_rank) >= 5 and has_run(h.ranks & 0b111111111111, size, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_straight, h.cards, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.ranks & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_straight, h.cards, by_rank, (3, 3, 0, -1), 1, 5, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, h.ranks & 0b111111111111))
     if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -889,7 +889,7 @@ def follow_choices_pairs(h: SeatHand, current: Play) -> list[Play] | Choices:
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if h.at_least[2] and len(by_rank) >= 3 and has_run(h.at_least[2] & 0b111111111111, size // 2, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_pairs, h.cards, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[2] & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_pairs, h.cards, by_rank, (4, 4, 0, -1), 2, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, h.at_least[2] & 0b111111111111))
     if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
@@ -906,7 +906,7 @@ def follow_choices_triples(h: SeatHand, current: Play) -> list[Play] | Choices:
     by_rank = h.by_rank
     out: list[Play] | Choices = []
     if h.at_least[3] and len(by_rank) >= 3 and has_run(h.at_least[3] & 0b111111111111, size // 3, current.key[0]):
-        out = counted(out, RunAbovePart(candidates_triples, h.cards, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, mask=h.at_least[3] & 0b111111111111))
+        out = counted(out, RunAbovePart(candidates_triples, h.cards, by_rank, (5, 5, 0, -1), 3, 3, 12, (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), floor, size, 2, h.at_least[3] & 0b111111111111))
     if h.at_least[4]:
         out.extend(rank_groups(GROUPS_bomb, by_rank, h.at_least[4]))
     if len(h.cards) >= 4 and (h.ranks & 0b110000000000000) == 0b110000000000000:
