@@ -161,7 +161,8 @@ TE = TypeVar("TE", bound="TracedEnd")
 
 
 class EndOfRound(SeatQuantities):
-    # Slots: a copy (``placed``) sets them, not a dict it would read by hashed look-ups.
+    # Slots: ``made`` (and so a copy, ``placed``) sets them, not a dict it would read by
+    # hashed look-ups.
     __slots__ = ("n", "left", "held", "place_of", "sides", "totals", "round", "_tally", "bid",
                  "_at")
 
@@ -205,13 +206,10 @@ class EndOfRound(SeatQuantities):
 
     def placed(self, places: Mapping[int, int]) -> EndOfRound:
         """The same end of round with another finishing order (a completion scored beside
-        others): what was read of the plays is shared, not read again."""
-        other = _new(EndOfRound)
-        other.n, other.left, other.held, other.sides, other.totals, other.round = \
-            self.n, self.left, self.held, self.sides, self.totals, self.round
-        other._tally, other.bid = self._tally, self.bid
-        other.place_of, other._at = places, None
-        return other
+        others): what was read of the plays is shared, not read again (a plain EndOfRound,
+        of a TracedEnd too)."""
+        return EndOfRound.made(self.left, self.held, places, self.sides, self.totals,
+                               self.round, self._tally, self.bid)
 
     @property
     def plays(self) -> Sequence[tuple[int, int, int]]:
