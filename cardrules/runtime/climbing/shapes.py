@@ -385,15 +385,10 @@ def rank_groups_above(groups: Mapping[tuple[int, ...], Sequence[Play]],
     of the same kind of rank ``rank`` and key ``key``, where cards compare by rank first and
     a play is keyed by its highest card: those of ``rank`` with a higher key, then every play
     of the ranks above it."""
-    out: list[Play] = []
+    above = rank_groups(groups, by_rank, mask >> rank + 1 << rank + 1)
     if mask >> rank & 1:
-        out = [p for p in groups[tuple(by_rank[rank])] if p.key > key]
-    mask = mask >> rank + 1 << rank + 1
-    while mask:
-        low = mask & -mask
-        out += groups[tuple(by_rank[low.bit_length() - 1])]
-        mask ^= low
-    return out
+        return [p for p in groups[tuple(by_rank[rank])] if p.key > key] + above
+    return above
 
 
 def rank_mask(by_rank: dict[int, list[int]]) -> int:
