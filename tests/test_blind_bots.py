@@ -58,3 +58,46 @@ def test_random_bots_are_given_no_view(name: str, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(t, "view", no_view)
     t.play_out()
     assert t.over
+
+
+def test_random_bots_are_uniform_and_not_called(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every family's random bot is declared ``uniform``: a table of them only plays out the
+    draw (no bot is called), and the round is the one the bots make when each is called
+    (``test_play_out_of_blind_bots_is_the_bot_move_loop``); one other bot at the table and
+    every bot is called again."""
+    from cardrules.runtime import core
+    from cardrules.runtime.banking.bots import random_bot as banking_random
+    from cardrules.runtime.tricks.bots import random_bot as tricks_random
+    for bot in (random_bot, tricks_random, banking_random):
+        assert id(bot) in core._UNIFORM and id(bot) in core._BLIND
+    assert core._WRITTEN is random.Random  # (CPython's randrange: bits drawn until below)
+    game = cardrules.load("big_two")
+    calls: list[int] = []
+
+    @core.uniform
+    def counted(view: SeatView | None, legal: Sequence[Action], rng: random.Random) -> Action:
+        calls.append(1)
+        return random_bot(view, legal, rng)
+
+    t = game.new_table(seed=7, seats=["random"] * 4)
+    t.bot_fns = [counted] * 4
+    t.play_out()
+    assert t.over and calls == []
+
+    def plain(view: SeatView | None, legal: Sequence[Action], rng: random.Random) -> Action:
+        calls.append(1)
+        return random_bot(view, legal, rng)
+
+    u = game.new_table(seed=7, seats=["random"] * 4)
+    u.bot_fns = [counted, counted, counted, core.blind(plain)]
+    u.play_out()
+    assert len(calls) == len(u.history)
+    assert u.history == t.history  # the same draws either way
+
+
+def test_written_draw_is_randrange() -> None:
+    from cardrules.runtime import core
+    for seed in range(50):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in range(1, 300):
+            assert core._written_draw(a, n) == b.randrange(n)

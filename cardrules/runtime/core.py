@@ -193,6 +193,46 @@ def blind(bot: BotFn) -> BotFn:
     return bot
 
 
+# The bots that pick ``legal[rng.randrange(len(legal))]`` and nothing else (``uniform``), by
+# id, as ``_BLIND``.
+_UNIFORM: dict[int, object] = {}
+
+
+def uniform(bot: BotFn) -> BotFn:
+    """Declare that ``bot`` is blind and picks ``legal[rng.randrange(len(legal))]``, drawing
+    nothing else (every family's random bot): when every seat's bot is one, ``play_out``
+    draws the index itself, with no call of the bot, the same draw as ``randrange`` makes.
+    Returns the bot itself."""
+    _UNIFORM[id(bot)] = bot
+    return blind(bot)
+
+
+def _written_draw(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``0 < n``, as ``play_out`` writes it out (bits drawn until
+    below ``n``: ``random.Random._randbelow_with_getrandbits``)."""
+    k = n.bit_length()
+    i = rng.getrandbits(k)
+    while i >= n:
+        i = rng.getrandbits(k)
+    return i
+
+
+def _draws_as_written() -> bool:
+    """Whether ``randrange`` draws as ``_written_draw`` does in this Python (checked once, on
+    a few counts: else ``play_out`` calls the bots)."""
+    for seed in range(4):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 7, 30, 100, 1023, 5000):
+            if a.randrange(n) != _written_draw(b, n):
+                return False
+    return True
+
+
+# The random source whose draw ``play_out`` writes out: random.Random, unless it draws
+# otherwise here.
+_WRITTEN: type | None = random.Random if _draws_as_written() else None
+
+
 class SeatTable(Protocol[V_co, A]):
     """What every family's table offers the surfaces above it (game, CLI, simulation, bots):
     whose turn it is, the moves they may make, making one, what a seat may see, and the end."""
@@ -248,11 +288,31 @@ class BotSeats(SeatTable[V, A]):
         """Let the bots play to the end of the round: ``bot_move`` then ``apply`` until the
         round is over, with the table's methods and the bots' random source looked up once
         (a decision costs the bot, the view and the legal actions, little else; a ``blind``
-        bot's decision no view)."""
+        bot's decision no view; when every seat's bot is ``uniform`` and the source is a
+        ``random.Random``, the loop draws each index itself, as the bots would, and calls no
+        bot)."""
         if self.over:
             return
         bots, rng = self.bot_fns, self.bot_rng
         view, legal, apply = self.view, self.bot_actions, self.apply
+        nothing = cast(V, None)
+        if rng.__class__ is _WRITTEN and all(id(bot) in _UNIFORM for bot in bots):
+            # Every seat a uniform bot: its draw written out (``_written_draw``), no call.
+            getrandbits = rng.getrandbits
+            while not self.over:
+                acts = legal()
+                n = len(acts)
+                if not n:  # nothing to choose from: the bot's own call says so
+                    bot = bots[self.seat]
+                    assert bot is not None  # (a uniform bot)
+                    apply(bot(nothing, acts, rng))
+                    continue
+                k = n.bit_length()
+                i = getrandbits(k)
+                while i >= n:
+                    i = getrandbits(k)
+                apply(acts[i])
+            return
         # Per seat: whether its bot reads its view (a ``blind`` bot is handed None instead).
         sees = [id(bot) not in _BLIND for bot in bots]
         seeing = [bot for bot, s in zip(bots, sees, strict=True) if bot is not None and s]
@@ -261,7 +321,6 @@ class BotSeats(SeatTable[V, A]):
                 seat = self.seat
                 apply(seeing[seat](view(seat), legal(), rng))
             return
-        nothing = cast(V, None)
         while not self.over:
             seat = self.seat
             bot = bots[seat]

@@ -19,7 +19,7 @@ from .table import BankAction, BankingModule, Hand, HandsView, SeatView, made_ha
 BankBot = core.Bot[SeatView, BankAction]
 
 
-@core.blind
+@core.uniform
 def random_bot(view: SeatView | None, legal: Sequence[BankAction],
                rng: random.Random) -> BankAction:
     """Any legal move, uniformly (the bet too). It reads no view (``play_out`` makes none

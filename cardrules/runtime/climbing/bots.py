@@ -17,7 +17,7 @@ Bot = core.Bot[SeatView, Action]
 _BITS = [n.bit_length() for n in range(1024)]  # n.bit_length(), for the counts there are
 
 
-@core.blind
+@core.uniform
 def random_bot(view: SeatView | None, legal: Sequence[Action], rng: random.Random) -> Action:
     """Any legal move (or bid), uniformly: ``rng.choice(legal)``. For a ``random.Random``
     itself its draw is written out (``_randbelow``: bits drawn until below the count), the

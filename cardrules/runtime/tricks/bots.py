@@ -13,7 +13,7 @@ from .table import Action, TricksSeatView
 TricksBot = core.Bot[TricksSeatView, Action]
 
 
-@core.blind
+@core.uniform
 def random_bot(view: TricksSeatView | None, legal: Sequence[Action], rng: random.Random) -> Action:
     """Any legal action, uniformly. It reads no view (``play_out`` makes none for it)."""
     return legal[rng.randrange(len(legal))]
