@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from .game import Game, from_source, is_banking
+from .game import Game, from_source, is_banking, is_tricks
 from .gameinfo import GameInfo
 from .pool import Work, stream
 from .stats import Moments
@@ -53,8 +53,8 @@ def _recorded(game: Game, seed: int, index: int, seats: Sequence[str],
 
 
 def _one(game: Game, seed: int, index: int, seats: Sequence[str]) -> Summary:
-    from .families.tricks.game import TricksGame
-    if isinstance(game, TricksGame):  # a match of tricks: who dealt, instead of who went out
+    if is_tricks(game):  # a match of tricks: who dealt, instead of who went out (asked
+        # without importing that family's runtime into a worker of another family's game)
         tres = game.play_match(seed=f"{seed}/{index}", seats=seats)
         return (tuple(tres.scores), tuple(tres.levels), len(tres.rounds),
                 tuple(r.dealer for r in tres.rounds))

@@ -32,24 +32,27 @@ def _setup(arg: Setup) -> Plan:
 
 
 def _play(plan: Plan, start: int, stop: int) -> list[Summary]:
-    from .replay import record_name
     game, seed, seats, record = plan
     out = []
     for i in range(start, stop):
         res = game.play_match(seed=f"{seed}/{i}", seats=seats) if record is None else \
-            _recorded(game, f"{seed}/{i}", seats, Path(record) / record_name(game.name, seed, i))
+            _recorded(game, seed, i, seats, record)
         out.append((tuple(res.scores),
                     tuple((h.seat, h.payout, h.bet) for r in res.rounds for h in r.hands),
                     len(res.rounds)))
     return out
 
 
-def _recorded(game: BankingGame, seed: str, seats: Sequence[str], path: Path
+def _recorded(game: BankingGame, seed: int, index: int, seats: Sequence[str], record: str
               ) -> BankingMatchResult:
-    """A match as ``play_match`` plays it, written to its replay file by this process."""
-    from .replay import Recorder, play_recorded
-    rec = Recorder(game, seed=seed, seats=seats)
-    totals, results = play_recorded(game, rec, seed=seed, seats=seats)
+    """A match as ``play_match`` plays it, written to its replay file (in the folder
+    ``record``) by this process. (replay.py, and the compiler it reads rules with, are
+    imported only here: a worker that records nothing starts without them.)"""
+    from .replay import Recorder, play_recorded, record_name
+    path = Path(record) / record_name(game.name, seed, index)
+    match_seed = f"{seed}/{index}"
+    rec = Recorder(game, seed=match_seed, seats=seats)
+    totals, results = play_recorded(game, rec, seed=match_seed, seats=seats)
     rec.save(path, totals)
     return BankingMatchResult(rounds=tuple(results), totals=tuple(totals))
 
