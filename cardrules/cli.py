@@ -15,7 +15,7 @@ from .cards import RANK_NAMES, SUIT_LETTERS, CardError
 from .compiler.diagnostics import CompileError
 from .files import write_replacing
 from .game import Game, GameNotFound, is_banking, is_climbing, is_tricks, load
-from .runtime.core import IllegalMove
+from .runtime.core import MAX_TOTAL, IllegalMove
 from .text import display_width, ljust_display, plural, printable
 
 if TYPE_CHECKING:
@@ -403,7 +403,8 @@ def build_parser() -> argparse.ArgumentParser:
         c = sub.add_parser(name, help=helptext)
         SUBPARSERS[name] = c
         c.add_argument("game")
-        c.add_argument("--seed", type=int, default=1)
+        c.add_argument("--seed", type=seed_number, default=1,
+                       help="a whole number below 2**64 in size (default 1)")
         c.add_argument("--seats", help="seat kinds, comma separated, one a seat: human"
                        f"{' (play only)' if name == 'simulate' else ''}, the game's bots "
                        "(random, greedy; banking: random, threshold, thresholdN, expect) "
@@ -466,6 +467,17 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 COMMANDS = {"list": cmd_list, "check": cmd_check, "compile": cmd_compile,
             "classify": cmd_classify, "play": cmd_play, "simulate": cmd_simulate,
             "diff": cmd_diff, "serve": cmd_serve, "replay": cmd_replay}
+
+
+def seed_number(text: str) -> int:
+    """``--seed``: a whole number below 2**64 either way (what a replay file holds; read
+    without converting a number of any length)."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 20 \
+            or abs(int(text)) >= MAX_TOTAL:
+        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a seed: a whole number below "
+                                         "2**64 in size")
+    return int(text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

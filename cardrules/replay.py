@@ -41,7 +41,8 @@ MAX_LINE = 64 * 1024  # characters of one line
 MAX_TEXT = 512  # characters of a name, a seat kind, a seed or an action
 MAX_SEATS = 16
 MAX_ROUNDS = 1_000
-MAX_INT = 10 ** 12  # any number in a file (scores, counts) is smaller than this
+MAX_INT = 1 << 64  # any number in a file (seeds, scores, counts) is smaller than this in size:
+# a match total stops below it (runtime.core.MAX_TOTAL), and so does a seed the command takes
 MAX_STOCK = 16 * 1024  # characters of a banking table's given stock (several decks)
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "replay.schema.json"

@@ -383,6 +383,30 @@ class BotKinds(Generic[M, B]):
 
 
 # ------------------------------------------------------------------ matches
+# How large a round's score and a match total may grow: below 2**64 either way. The checker
+# bounds every def's value (256 bits) taking ``total`` to be below this; a rules file whose
+# scores feed on the totals (``total(p) * total(p)``) could grow them past it, round after
+# round, and so past every bound: the match stops there, with ScoresTooLarge.
+MAX_TOTAL = 1 << 64
+
+
+class ScoresTooLarge(ValueError):
+    """A round's score or a match total reached MAX_TOTAL: the rules let scores grow without
+    bound (a ValueError: the command line prints it as an error, the web answers it)."""
+
+
+def check_totals(scores: Sequence[int], totals: Sequence[int], round_number: int) -> None:
+    """ScoresTooLarge if a round's score or a running total is not below MAX_TOTAL in size."""
+    for what, values in (("score", scores), ("match total", totals)):
+        for seat, v in enumerate(values):
+            if not -MAX_TOTAL < v < MAX_TOTAL:
+                raise ScoresTooLarge(
+                    f"seat {seat}'s {what} after round {round_number} is a number of "
+                    f"{abs(v).bit_length()} bits; scores and match totals must stay below "
+                    f"2**64 in size: these rules let them grow without bound (a score that "
+                    f"multiplies the totals, or bets that grow with every card)")
+
+
 class Match(ABC, Generic[T, R]):
     """Rounds of one game as its rules define a match, for seats of the given kinds: a round
     from ``new_round`` is played (by people, or by ``play_out`` for bots) and handed back to

@@ -20,7 +20,7 @@ from ...runtime.banking.table import (
     Table,
     made_hand,
 )
-from ...runtime.core import BotSeats, Match, MatchResult, added_scores
+from ...runtime.core import BotSeats, Match, MatchResult, added_scores, check_totals
 
 if TYPE_CHECKING:
     from ...compiler import ir
@@ -124,6 +124,7 @@ class BankingMatch(Match[BankingGameTable, Result]):
     def end_round(self, table: Table) -> Result:
         result = table.result()
         self.rounds.append(result)
+        check_totals(result.scores, added_scores(self.rounds), len(self.rounds))
         self.over = len(self.rounds) >= self.count
         return result
 

@@ -19,7 +19,7 @@ from ...gameinfo import GameInfo
 from ...runtime.climbing.bots import BOTS
 from ...runtime.climbing.scoreview import EndOfRound, sides_for
 from ...runtime.climbing.table import Action, Result, SeatView, Table
-from ...runtime.core import Bot, BotSeats, Match, MatchResult
+from ...runtime.core import Bot, BotSeats, Match, MatchResult, check_totals
 from ...runtime.protocol import Play, RulesModule, beats
 from ...text import plural
 
@@ -292,6 +292,7 @@ class ClimbingMatch(Match[ClimbingGameTable, Result]):
         self.rounds.append(result)
         gained = m.accumulate(t.final_view()) if not t.no_game else (0,) * self.game.players
         self.totals = [a + b for a, b in zip(self.totals, gained, strict=True)]
+        check_totals(result.scores, self.totals, len(self.rounds))
         t.totals = list(self.totals)  # `until` reads the totals after this round
         self.over = (m.MATCH_ROUNDS > 0 and len(self.rounds) >= m.MATCH_ROUNDS) \
             or len(self.rounds) >= limits.MAX_MATCH_ROUNDS or m.ends_match(t.final_view())

@@ -20,7 +20,7 @@ from ...cards import (
     rank_index,
 )
 from ...game import Combination, Game
-from ...runtime.core import BotSeats, Match, MatchResult
+from ...runtime.core import BotSeats, Match, MatchResult, check_totals
 from ...runtime.protocol import unclassified
 from ...runtime.tricks import trick
 from ...runtime.tricks.bots import BOTS
@@ -198,6 +198,7 @@ class TricksMatch(Match[TricksGameTable, TricksResult]):
         m = self.game.module
         result = table.result()
         self.rounds.append(result)
+        check_totals(result.scores, result.levels, len(self.rounds))
         self.levels = list(result.levels)
         self.dealer = result.next_dealer
         after = table.settlement(0, result.kitty, levels=self.levels)  # `until` reads them

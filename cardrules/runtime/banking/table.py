@@ -364,7 +364,10 @@ class Table(HandsView):
         if isinstance(move, BankAction):
             return move
         words = str(move).strip().lower().split()
-        if len(words) == 2 and words[0] == "bet" and words[1].isdigit():
+        if len(words) == 2 and words[0] == "bet" and words[1].isascii() and words[1].isdigit():
+            if len(words[1]) > 18:  # (a bet is far smaller: no number of any length is read)
+                raise IllegalMove(f"a bet of {len(words[1])} digits is not among the bets: "
+                                  "bet N, N one of the bets the table offers")
             return BankAction(-1, "bet", int(words[1]))
         if len(words) == 1 and words[0] in self.m.ACTIONS:
             i = self.m.ACTIONS.index(words[0])
