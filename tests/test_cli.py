@@ -57,7 +57,7 @@ def test_classify_not_a_combination_exits_1(capsys: pytest.CaptureFixture[str]) 
     (["play", "big_two", "--seats", "random,random"], 2, "has 4 seats, 2 given"),
     (["simulate", "big_two", "-n", "0"], 2, "-n must be between 1 and 100,000,000"),
     (["simulate", "big_two", "-n", "5", "--workers", "0"], 2, "--workers must be between 1 and 64"),
-    (["play", "big_two", "--seed", "x"], 2, "invalid int value"),
+    (["play", "big_two", "--seed", "x"], 2, "is not a seed: a whole number below 2**64 in size"),
     (["frobnicate"], 2, "invalid choice"),
 ])
 def test_bad_input_and_usage_never_traceback(args: list[str], code: int, message: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from cardrules.cli import main
 from cardrules.compiler import CompileError, compile_text, limits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -576,3 +577,19 @@ def test_the_play_bounds_of_a_game_whose_ranks_were_refused(ranks: str) -> None:
             + "combination combo { cards 1 suits same key size }\n"
               "combination two { group 2 + group 1 key card }\ndef score(p) = 0\n")
     assert refused(text)
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("override players 99", "players must be between 2 and 8, not 99"),
+    ("override deal 300 each", "cards dealt each must be between 1 and 200, not 300"),
+    ("override deck 52 copies 9", "copies must be between 1 and 4, not 9")])
+def test_a_figure_out_of_bounds_is_the_one_error(line: str, message: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The checker goes on with a figure out of its bounds clamped into them; no other message
+    names a number reckoned from it (``8 x 13 cards ... is more than the 52 cards`` for
+    ``players 99``, ``a dealt hand of 200 cards makes ...`` for ``deal 300 each``)."""
+    path = tmp_path / "v.rules"
+    path.write_text(f'game v extends big_two\ntitle "v"\n{line}\n')
+    assert main(["check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"error: {message}" in err and err.count("error:") == 1, err

@@ -67,6 +67,9 @@ class Checker:
     def __init__(self, res: Resolved) -> None:
         self.res = res
         self.errors = Collector()
+        # what int_of reported out of its bounds (and gave the checker within them): a
+        # message about a figure reckoned from one would name a number the file does not hold
+        self.clamped: set[str] = set()
         self.errors.items.extend(res.errors)
         self.items = {i.key: i for i in res.items}
         self.head = Span(file=res.path, line=1, col=1, end_line=1, end_col=5)
@@ -84,6 +87,7 @@ class Checker:
         value = int(tok.text)
         if not lo <= value <= hi:
             self.errors.error(tok.span, f"{what} must be between {lo} and {hi}, not {value}")
+            self.clamped.add(what)  # (a figure reckoned from it would not be the file's)
             # what the rest of the checker works on: within the bounds, so an error already
             # reported costs nothing more (`copies 100` made the play bound run for minutes)
             return min(max(value, lo), hi)
@@ -177,7 +181,11 @@ class Checker:
         self.game_ranks = ranks
         combos = self.combinations() if fam != "tricks" else ()
         rest = self.deck_size * copies - players * each - kitty if rest_to else 0
-        self.candidate_plays(combos, each + kitty + max(rest, 0), ranks)  # the largest hand
+        # The largest hand's plays; not when a figure of the deal was out of its bounds
+        # (reported already: a hand reckoned from the figure the checker went on with is not
+        # the file's)
+        if not self.clamped & {"players", "cards dealt each", "copies"}:
+            self.candidate_plays(combos, each + kitty + max(rest, 0), ranks)
         names = [c.name for c in combos]
         self.kind_names = names
         ladders = self.ladders(names)
@@ -252,7 +260,7 @@ class Checker:
         each = self.int_of(stmt.each, 1, 200, "cards dealt each")
         kitty = int(stmt.kitty.text) if stmt.kitty else 0
         total = self.deck_size * copies
-        if each * players + kitty > total:
+        if each * players + kitty > total and not self.clamped & {"players", "cards dealt each"}:
             self.depends(stmt.each.span, f"{players} x {plural(each, 'card')} + kitty {kitty} "
                          f"is more than the {total} cards of the deck")
         return each, stmt.direction, kitty, stmt.rest

@@ -133,7 +133,7 @@ class BankingChecker:
             self.errors.error(stmt.each.span, "a banking game gives no rest to a leader: "
                               "cards not dealt stay in the shoe")
         total = self.c.deck_size * self.c.copies
-        if each * players > total:
+        if each * players > total and not self.c.clamped & {"players", "cards dealt each"}:
             self.errors.error(stmt.each.span, f"{players} x {each} cards is more than the "
                               f"{total} cards of the deck")
         return each, hidden
