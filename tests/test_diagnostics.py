@@ -191,6 +191,14 @@ CASES = [
      "cannot remove combination quad: the base game has none", ""),
     ("override without a base", "game x\noverride players 4\n", "2:1",
      "cannot override players: the base game has none", "only a game that extends"),
+    ("an example's place given twice", add("example scores places 1 1 2 3 => 0 0 0 0\n"),
+     "9:25", "place 1 is given to seats 0 and 1", "each place is one seat's"),
+    ("an example holding a card twice from one deck",
+     add('example scores held "S2" by 0 held "S2" by 1 => 0 0 0 0\n'), "9:37",
+     "S2 is held 2 times here, and the deck has 1 copy of it", ""),
+    ("an example holding more cards than are left",
+     add('example scores cards_left 1 0 0 0 held "S2 S3" by 0 => 0 0 0 0\n'), "9:41",
+     "seat 0 holds 2 cards here, and has 1 left", "with none left, 'held' says what it was"),
 ]
 
 

@@ -807,10 +807,30 @@ class Checker:
             if not 0 <= int(t.text) <= players:
                 self.errors.error(t.span, f"a place is 1 to {players} (0: not out), "
                                   f"not {t.text}")
+        taken: dict[int, int] = {}  # place -> the seat given it first
+        for i, t in enumerate(s.places):
+            place = int(t.text)
+            if place and place in taken:
+                self.errors.error(t.span, f"place {place} is given to seats {taken[place]} "
+                                  f"and {i}", "each place is one seat's (0: not out)")
+            taken.setdefault(place, i)
         holds = []
+        copies: dict[int, int] = {}
         for seat, cards in s.holds:
             n = self.int_of(seat, 0, players - 1, "a seat")
-            holds.append((n, self.cards_of(cards)))
+            held = self.cards_of(cards)
+            holds.append((n, held))
+            for c in held:
+                copies[c] = copies.get(c, 0) + 1
+                if copies[c] == self.copies + 1:
+                    self.errors.error(cards.span, f"{card_name(c)} is held "
+                                      f"{plural(self.copies + 1, 'time')} here, and the deck "
+                                      f"has {plural(self.copies, 'copy', 'copies')} of it")
+            if len(s.cards_left) == players and 0 < int(s.cards_left[n].text) < len(held):
+                self.errors.error(cards.span, f"seat {n} holds {plural(len(held), 'card')} "
+                                  f"here, and has {s.cards_left[n].text} left",
+                                  "a seat with cards left holds at most that many (with none "
+                                  "left, 'held' says what it was dealt)")
         leader = self.int_of(s.leader, 0, players - 1, "a seat") if s.leader else 0
         bid = 0
         if s.bid is not None:
