@@ -176,9 +176,80 @@ def test_rules_are_checked_in_another_process(client: TestClient) -> None:
         "    override deal 14 each",
         "                  ^~"]
     assert client.post("/api/check", json={"rules": "game x extends big_two\n"}).json() == \
-        {"ok": True, "diagnostics": ""}
+        {"ok": True, "diagnostics": "",
+         "summary": "upload.rules: ok: x, 8 combinations, 0 worked examples hold"}
     big = "# " + "x" * 200_000
     assert client.post("/api/check", json={"rules": big}).status_code == 413
+
+
+FAILING_EXAMPLE = 'game x extends big_two\ntitle "x"\nexample "S3" beats "S2"\n'
+SHADOWED = """game five_run extends big_two
+title "x"
+combination five_run "五顺" {
+  run 1 min 5 max 5 within 3 4 5 6 7 8 9 10 J Q K A
+  key rank
+}
+"""
+
+
+def test_the_check_is_the_command_lines(client: TestClient, tmp_path: Any,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """/api/check checks what `cardrules check` checks, its worked examples and its lint
+    too, and says it in the same words (its stderr: the errors, or the warnings; and its
+    ok line)."""
+    from cardrules import cli
+    for text, ok in ((FAILING_EXAMPLE, False), (SHADOWED, True)):
+        got = client.post("/api/check", json={"rules": text}).json()
+        path = tmp_path / "upload.rules"
+        path.write_text(text, encoding="utf-8")
+        capsys.readouterr()
+        code = cli.main(["check", str(path)])
+        said = capsys.readouterr()
+        assert (got["ok"], code) == (ok, 0 if ok else 1)
+        assert got["diagnostics"] == said.err.replace(str(path), "upload.rules") \
+            .removesuffix("1 error\n").rstrip("\n")
+        assert got["summary"] == said.out.replace(str(path), "upload.rules").rstrip("\n")
+    assert client.post("/api/check", json={"rules": FAILING_EXAMPLE}).json() == {
+        "ok": False, "summary": "",
+        "diagnostics": "upload.rules:3:1: error: example fails: S3 does not beat S2\n"
+                       "    example \"S3\" beats \"S2\"\n"
+                       "    ^~~~~~~~~~~~~~~~~~~~~~~\n"
+                       "  hint: single (单张), key S3 against single (单张), key S2"}
+    got = client.post("/api/check", json={"rules": SHADOWED}).json()
+    assert got["ok"] is True and got["diagnostics"].startswith(
+        "upload.rules:3:1: warning: combination five_run never names a play: every set of "
+        "cards it matches is classified as straight or straight_flush first\n")
+    assert got["summary"] == "upload.rules: ok: five_run, 9 combinations, 0 worked examples " \
+                             "hold, 1 warning"
+
+
+def test_a_variant_whose_examples_fail_starts_no_table(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"rules": FAILING_EXAMPLE,
+                                         "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert (r.status_code, r.json()["error"]) == (422, "the rules do not check")
+    assert r.json()["diagnostics"].splitlines()[0] == \
+        "upload.rules:3:1: error: example fails: S3 does not beat S2"
+    assert not client.app.state.tables.by_id  # type: ignore[attr-defined]
+    r = client.post("/api/tables", json={"rules": SHADOWED,  # a warning: it plays
+                                         "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert r.status_code == 200, r.text
+
+
+def test_the_examples_are_checked_in_the_checking_process(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worked examples and the lint run in the checking process, within its time and
+    memory limits, never in the server's: there they would raise."""
+    from cardrules.families.climbing import lint
+    from cardrules.families.climbing.game import ClimbingGame
+
+    def never(*args: object) -> list[object]:
+        raise AssertionError("checked in the server's process")
+    monkeypatch.setattr(ClimbingGame, "check_examples", never)
+    monkeypatch.setattr(lint, "lint", never)
+    got = client.post("/api/check", json={"rules": FAILING_EXAMPLE}).json()
+    assert got["diagnostics"].splitlines()[0] == \
+        "upload.rules:3:1: error: example fails: S3 does not beat S2"
+    assert client.post("/api/check", json={"rules": SHADOWED}).json()["ok"] is True
 
 
 def test_a_variant_is_played_and_a_bad_one_refused(client: TestClient) -> None:
@@ -231,6 +302,31 @@ def test_a_variant_is_compared_with_its_base(client: TestClient) -> None:
                         "diff": "this variant extends no game: write 'game NAME extends BASE'"}
     r = client.post("/api/diff", json={"rules": "game x extends big_two\nranks 3\n"})
     assert r.json()["ok"] is False and "upload.rules:2:1: error:" in r.json()["diff"]
+
+
+def test_the_base_of_a_variant_is_the_parsers(client: TestClient) -> None:
+    """/api/diff reads the base as the compiler does (a comment right after the name, a
+    byte-order mark at the start: docs/language.md), not with a pattern of its own."""
+    for text in ("game x extends big_two# comment\n", "\ufeffgame x extends big_two\n",
+                 "# a variant\ngame x\n  extends big_two\n"):
+        assert client.post("/api/check", json={"rules": text}).json()["ok"] is True, text
+        assert client.post("/api/diff", json={"rules": text}).json() == \
+            {"ok": True, "diff": "no difference from big_two"}, text
+    r = client.post("/api/diff", json={"rules": "game x extends\n"})
+    assert r.json()["ok"] is False and r.json()["diff"].startswith("upload.rules:1:"), r.text
+
+
+def test_a_byte_order_mark_is_read_as_the_command_line_reads_it(client: TestClient) -> None:
+    text = '\ufeffgame x extends big_two\ntitle "Mine"\n'
+    r = client.post("/api/tables", json={"rules": text,
+                                         "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert r.status_code == 200, r.text
+    st = state(client, r.json()["id"], token_of(r.json()["links"]["0"]))
+    assert (st["title"], st["game"]) == ("Mine", "x")
+    from cardrules.replay import text_hash
+    recorder = session(client, r.json()["id"]).recorder
+    assert recorder is not None
+    assert recorder.lines[0]["rules_sha256"] == text_hash(text[1:], "upload.rules")
 
 
 def test_the_seat_kinds_are_each_games_own_bots(client: TestClient) -> None:

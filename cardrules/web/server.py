@@ -48,7 +48,7 @@ from ..game import from_ir, load
 from ..replay import Recorder, ReplayError
 from ..runtime.core import IllegalMove
 from . import replays
-from .pasted import compile_pasted, hash_pasted
+from .pasted import base_of, check_pasted, compile_pasted, hash_pasted, unmarked
 from .state import AnyGame, render
 
 MAX_TABLES = 64
@@ -67,17 +67,35 @@ class BadRequest(Exception):
 
 
 # ---------------------------------------------------------------- checking uploads
-def _check_worker(text: str, conn: Any) -> None:
+TOO_MUCH_MEMORY = "upload.rules: error: checking these rules took too much memory"
+
+
+def _compile_worker(text: str, conn: Any) -> None:
+    """Whether the rules compile (the rules of an uploaded replay file: `cardrules replay`
+    does not check a game's worked examples either)."""
     import resource
 
     resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
     try:
         compile_pasted(text)
-        conn.send(("ok", ""))
+        conn.send(("ok", "", ""))
     except CompileError as err:
-        conn.send(("error", err.render()))
+        conn.send(("error", err.render(), ""))
     except MemoryError:
-        conn.send(("error", "upload.rules: error: checking these rules took too much memory"))
+        conn.send(("error", TOO_MUCH_MEMORY, ""))
+
+
+def _check_worker(text: str, conn: Any) -> None:
+    """`cardrules check`: the rules compile, their worked examples hold (else an error), and
+    the lint's warnings (pasted.check_pasted, by the command's own function)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
+    try:
+        ok, shown, summary = check_pasted(text)
+        conn.send(("ok" if ok else "error", shown, summary))
+    except MemoryError:
+        conn.send(("error", TOO_MUCH_MEMORY, ""))
 
 
 def _diff_worker(text: str, conn: Any) -> None:
@@ -85,53 +103,74 @@ def _diff_worker(text: str, conn: Any) -> None:
     built-in game the variant extends (never a path, nor a file of the server's folders)."""
     import contextlib
     import io
-    import re
     import resource
     import tempfile
 
     from .. import cli
 
     resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
-    base = re.search(r"^\s*game\s+\S+\s+extends\s+(\S+)", text, re.MULTILINE)
+    try:
+        base = base_of(text)
+    except CompileError as parse_error:
+        conn.send(("error", parse_error.render(), ""))
+        return
     if base is None:
-        conn.send(("error", "this variant extends no game: write 'game NAME extends BASE'"))
+        conn.send(("error", "this variant extends no game: write 'game NAME extends BASE'", ""))
         return
     builtin = {p.stem: p for p in builtin_games()}
-    if base.group(1) not in builtin:
+    if base not in builtin:
         conn.send(("error", f"a pasted variant extends a built-in game, not "
-                            f"'{base.group(1)[:40]}' ({', '.join(builtin)})"))
+                            f"'{base[:40]}' ({', '.join(builtin)})", ""))
         return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "upload.rules"
-        path.write_text(text, "utf-8")
+        path.write_text(unmarked(text), "utf-8")
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = cli.main(["diff", str(builtin[base.group(1)]), str(path)])
+            code = cli.main(["diff", str(builtin[base]), str(path)])
     shown = (out.getvalue() + err.getvalue()).replace(str(path), "upload.rules") \
-        .replace(str(builtin[base.group(1)].parent) + "/", "")
-    conn.send(("ok" if code in (0, 1) else "error",
-               shown or f"no difference from {base.group(1)}"))
+        .replace(str(builtin[base].parent) + "/", "")
+    conn.send(("ok" if code in (0, 1) else "error", shown or f"no difference from {base}", ""))
 
 
-def check_upload(text: str) -> str | None:
-    """Check rules text in a separate process; None if it compiles, else the diagnostics as
-    the command line prints them. A check that runs too long or too large is refused."""
-    status, message = _in_child(_check_worker, text)
+@dataclass(frozen=True)
+class Checked:
+    """What `cardrules check` says of rules text: ``ok`` (it compiles and its worked
+    examples hold), ``diagnostics`` (the errors, or else the warnings, as the command prints
+    them to stderr) and ``summary`` (the line it prints when ok)."""
+
+    ok: bool
+    diagnostics: str
+    summary: str
+
+
+def check_upload(text: str) -> Checked:
+    """`cardrules check` of rules text, in a separate process: a check that runs too long or
+    too large is refused (its worked examples and lint run within the same limits)."""
+    status, message, summary = _in_child(_check_worker, text)
+    return Checked(status == "ok", message, summary)
+
+
+def compile_upload(text: str) -> str | None:
+    """Compile rules text in a separate process; None if it compiles, else the diagnostics
+    as the command line prints them. A compile that runs too long or too large is refused."""
+    status, message, _ = _in_child(_compile_worker, text)
     return None if status == "ok" else message
 
 
 def diff_upload(text: str) -> tuple[bool, str]:
     """The variant's differences from the game it extends (with witnesses), as
     `cardrules diff` prints them, computed in a separate process; (False, why) if it fails."""
-    status, message = _in_child(_diff_worker, text)
+    status, message, _ = _in_child(_diff_worker, text)
     return status == "ok", message
 
 
-def _in_child(worker: Callable[[str, Any], None], text: str) -> tuple[str, str]:
+def _in_child(worker: Callable[[str, Any], None], text: str) -> tuple[str, str, str]:
     """Run ``worker(text, pipe)`` in a new process with a time limit: what it sent,
-    ("ok" or "error", a message), or ("error", why it sent nothing)."""
+    ("ok" or "error", a message, a summary), or ("error", why it sent nothing, "")."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        return "error", f"upload.rules:1:1: error: the file is larger than {MAX_FILE_BYTES:,} bytes"
+        return "error", f"upload.rules:1:1: error: the file is larger than " \
+                        f"{MAX_FILE_BYTES:,} bytes", ""
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=worker, args=(text, there), daemon=True)
@@ -139,12 +178,12 @@ def _in_child(worker: Callable[[str, Any], None], text: str) -> tuple[str, str]:
     there.close()
     try:
         if here.poll(CHECK_SECONDS):
-            status, message = here.recv()
-            return str(status), str(message)
+            status, message, summary = here.recv()
+            return str(status), str(message), str(summary)
         return "error", (f"upload.rules: error: checking these rules took more than "
-                         f"{CHECK_SECONDS:.0f} s")
+                         f"{CHECK_SECONDS:.0f} s"), ""
     except EOFError:
-        return "error", "upload.rules: error: checking these rules failed (out of memory?)"
+        return "error", "upload.rules: error: checking these rules failed (out of memory?)", ""
     finally:
         proc.kill()
         proc.join(5)
@@ -386,10 +425,10 @@ def create_app() -> Starlette:
             text = data["rules"]
             if not isinstance(text, str):
                 raise BadRequest("rules: the text of a rules file")
-            problems = await asyncio.to_thread(check_upload, text)
-            if problems is not None:
+            checked = await asyncio.to_thread(check_upload, text)
+            if not checked.ok:  # they do not compile, or a worked example fails
                 return JSONResponse({"error": "the rules do not check",
-                                     "diagnostics": problems}, status_code=422)
+                                     "diagnostics": checked.diagnostics}, status_code=422)
             # Compiled again here, off the event loop: the check above ran in a child with
             # limits on time and memory, so this text is known to compile, and cheaply.
             game: AnyGame = await asyncio.to_thread(_pasted_game, text)
@@ -478,7 +517,7 @@ def create_app() -> Starlette:
         if rules is not None:
             if not isinstance(rules, str):
                 raise BadRequest("rules: the text of the rules file the replay names")
-            problems = await asyncio.to_thread(check_upload, rules)
+            problems = await asyncio.to_thread(compile_upload, rules)
             if problems is not None:
                 return JSONResponse({"error": "the pasted rules do not check",
                                      "diagnostics": problems}, status_code=422)
@@ -528,8 +567,9 @@ def create_app() -> Starlette:
         text = data.get("rules")
         if not isinstance(text, str):
             raise BadRequest("rules: the text of a rules file")
-        problems = await asyncio.to_thread(check_upload, text)
-        return JSONResponse({"ok": problems is None, "diagnostics": problems or ""})
+        checked = await asyncio.to_thread(check_upload, text)
+        return JSONResponse({"ok": checked.ok, "diagnostics": checked.diagnostics,
+                             "summary": checked.summary})
 
     async def diff_rules(request: Request) -> Response:
         data = await body(request)
