@@ -252,6 +252,54 @@ def test_the_examples_are_checked_in_the_checking_process(
     assert client.post("/api/check", json={"rules": SHADOWED}).json()["ok"] is True
 
 
+def test_a_tables_seed_is_nobodys_to_know(client: TestClient) -> None:
+    """Every deal follows from the seed: by default it is 128 random bits, shown to no seat
+    (the state has no seed), and each table has its own."""
+    seats = ["human", "greedy", "greedy", "greedy"]
+    made = [client.post("/api/tables", json={"game": "big_two", "seats": seats}).json()
+            for _ in range(2)]
+    seeds = [session(client, m["id"]).seed for m in made]
+    assert all(re.fullmatch(r"[0-9a-f]{32}", s) for s in seeds) and seeds[0] != seeds[1]
+    st = state(client, made[0]["id"], token_of(made[0]["links"]["0"]))
+    assert st["practice"] is False and "seed" not in st
+    assert seeds[0] not in json.dumps(st)
+
+
+def test_a_chosen_seed_is_a_practice_table_shown_to_every_seat(client: TestClient) -> None:
+    """A seed chosen by the table's creator deals hands the creator can know: it is refused
+    unless the table is asked for as a practice table, whose state shows the seed to every
+    seat (so every seat can know what the creator knows)."""
+    from cardrules.game import load
+    seats = ["human", "human", "greedy", "greedy"]
+    r = client.post("/api/tables", json={"game": "big_two", "seats": seats, "seed": "3"})
+    assert (r.status_code, r.json()) == (400, {"error": (
+        "seed: a seed chosen by one person lets that person know every seat's hand: leave it "
+        "out (a random seed nobody is shown), or ask for a practice table (\"practice\": "
+        "true), whose seed every seat is shown")})
+    assert not client.app.state.tables.by_id  # type: ignore[attr-defined]
+    r = client.post("/api/tables", json={"game": "big_two", "seats": seats, "seed": "3",
+                                         "practice": True})
+    assert r.status_code == 200, r.text
+    dealt = load("big_two").new_match(seed="3", seats=seats).new_round().dealt
+    for seat in ("0", "1"):
+        st = state(client, r.json()["id"], token_of(r.json()["links"][seat]))
+        assert (st["practice"], st["seed"]) == (True, "3")
+        assert sorted(st["hand"][0]) == sorted(format_cards(dealt[int(seat)]).split())
+    for bad, error in (({"practice": "yes"}, "practice: true (a practice table, its seed "
+                                             "shown to every seat) or false"),
+                       ({"practice": True, "seed": "x" * 41},
+                        "seed: a number or a word of 1 to 40 characters"),
+                       ({"practice": True, "seed": [1]},
+                        "seed: a number or a word of 1 to 40 characters"),
+                       ({"practice": True, "seed": ""},
+                        "seed: a number or a word of 1 to 40 characters")):
+        r = client.post("/api/tables", json={"game": "big_two", "seats": seats, **bad})
+        assert (r.status_code, r.json()) == (400, {"error": error})
+    r = client.post("/api/tables", json={"game": "big_two", "seats": seats, "practice": True})
+    st = state(client, r.json()["id"], token_of(r.json()["links"]["0"]))
+    assert st["practice"] is True and re.fullmatch(r"[0-9a-f]{32}", st["seed"])
+
+
 def test_a_variant_is_played_and_a_bad_one_refused(client: TestClient) -> None:
     bad = client.post("/api/tables", json={"rules": "game x extends big_two\nranks 3 4\n",
                                            "seats": ["human"] * 4})

@@ -104,6 +104,9 @@ def test_a_person_plays_a_whole_round_by_clicking(browser: Browser, base_url: st
     page.goto(base_url + link)
     page.locator("#title").wait_for()
     page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+    assert page.locator("#practice").inner_text() == (  # a chosen seed: marked for every seat
+        f"Practice table: its creator chose the seed ({seed}), from which every hand is "
+        "dealt, so any seat can know every hand.")
     shots = DOCS_SHOTS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else tmp_path
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"{game}.png"), full_page=True)
@@ -115,6 +118,17 @@ def test_a_person_plays_a_whole_round_by_clicking(browser: Browser, base_url: st
     if game != "tractor":
         assert sum(values) == 0
     assert page.locator("#end").inner_text().count("seat ") >= 2 * len(values)  # all hands
+    page.close()
+
+
+def test_a_table_without_a_chosen_seed_is_no_practice_table(browser: Browser,
+                                                             base_url: str) -> None:
+    page = browser.new_page()
+    link = start_table(page, base_url, "big_two", seed="")
+    page.goto(base_url + link)
+    page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+    assert page.locator("#practice").is_hidden()
+    assert "seed" not in page.locator("body").inner_text()
     page.close()
 
 

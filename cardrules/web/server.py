@@ -208,6 +208,7 @@ class Session:
     sockets: dict[int, list[WebSocket]] = field(default_factory=dict)
     totals: list[int] = field(default_factory=list)
     recorder: Recorder | None = None  # every round, for the replay file
+    practice: bool = False  # its creator chose the seed: every seat is shown it
 
     def start_round(self) -> None:
         g = self.game
@@ -249,6 +250,9 @@ class Session:
         out["match_over"] = self.match_done()
         out["rounds_over"] = self.recorder.rounds_over if self.recorder else 0
         out["replay_ready"] = self.match_done()
+        out["practice"] = self.practice
+        if self.practice:  # a seed its creator chose, so known to one seat: shown to all
+            out["seed"] = self.seed
         return out
 
     def match_done(self) -> bool:
@@ -282,10 +286,10 @@ class Tables:
         self.by_id: dict[str, Session] = {}
 
     def add(self, game: AnyGame, kinds: list[str], seed: str,
-            sha256: str | None = None) -> Session:
+            sha256: str | None = None, practice: bool = False) -> Session:
         """A new table; ``sha256``: the rules' hash when they are text, not a file."""
         self.make_room()
-        return self.put(self.made(game, kinds, seed, sha256))
+        return self.put(self.made(game, kinds, seed, sha256, practice))
 
     def make_room(self) -> None:
         """503 if MAX_TABLES are open and none is finished; else the oldest finished one is
@@ -297,12 +301,13 @@ class Tables:
             del self.by_id[done[0]]
 
     @staticmethod
-    def made(game: AnyGame, kinds: list[str], seed: str, sha256: str | None) -> Session:
+    def made(game: AnyGame, kinds: list[str], seed: str, sha256: str | None,
+             practice: bool = False) -> Session:
         """A new session, its first round dealt and its bots played up to a person's turn
         (slow with search bots: the server runs it in a worker thread)."""
         tokens = {secrets.token_urlsafe(16): s for s, k in enumerate(kinds) if k == "human"}
         session = Session(id=secrets.token_urlsafe(8), game=game, kinds=kinds, seed=seed,
-                          tokens=tokens,
+                          tokens=tokens, practice=practice,
                           recorder=Recorder(game, seed=seed, seats=kinds, sha256=sha256))
         session.start_round()
         return session
@@ -346,6 +351,33 @@ def _load_builtin(name: str) -> AnyGame:
         if path.stem == name:
             return load(path)
     raise BadRequest(f"no game '{name}'")
+
+
+MAX_SEED = 40  # characters of a practice table's seed
+
+
+def _seed(data: dict[str, Any]) -> tuple[str, bool]:
+    """The match's seed, and whether the table is a practice table. Every deal of the match
+    follows from the seed, so whoever knows it knows every seat's hand: a table's seed is 128
+    random bits, shown to nobody until the match is over (in its replay file). A seed chosen
+    in the request is for a practice table only (``"practice": true``), whose state shows the
+    seed to every seat; a chosen seed without it is refused, not quietly dropped."""
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise BadRequest("practice: true (a practice table, its seed shown to every seat) "
+                         "or false")
+    if "seed" not in data:
+        return secrets.token_hex(16), practice
+    if not practice:
+        raise BadRequest("seed: a seed chosen by one person lets that person know every "
+                         "seat's hand: leave it out (a random seed nobody is shown), or ask "
+                         "for a practice table (\"practice\": true), whose seed every seat "
+                         "is shown")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, str | int) or \
+            not 0 < len(str(seed)) <= MAX_SEED:
+        raise BadRequest(f"seed: a number or a word of 1 to {MAX_SEED} characters")
+    return str(seed), True
 
 
 def _kinds(game: AnyGame, seats: Any) -> list[str]:
@@ -440,9 +472,10 @@ def create_app() -> Starlette:
                 raise BadRequest("game: the name of a game (see /api/games)")
             game = _load_builtin(name)
         kinds = _kinds(game, data.get("seats"))
-        seed = str(data.get("seed", secrets.randbelow(10**9)))[:40]
+        seed, practice = _seed(data)
         tables.make_room()  # before the work: the bots may play long (search bots)
-        session = tables.put(await asyncio.to_thread(Tables.made, game, kinds, seed, sha256))
+        session = tables.put(await asyncio.to_thread(Tables.made, game, kinds, seed, sha256,
+                                                     practice))
         links = {str(s): f"/t/{session.id}?token={t}" for t, s in session.tokens.items()}
         return JSONResponse({"id": session.id, "links": links})
 
