@@ -317,7 +317,35 @@ def test_tables_are_bounded(client: TestClient, monkeypatch: pytest.MonkeyPatch)
         new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
     r = client.post("/api/tables", json={"game": "big_two", "seats": ["human"] * 4})
     assert (r.status_code, r.json()) == (503, {"error": "the server has 3 tables in play; try "
-                                                        "later"})
+                                                        "later (a table makes room when its "
+                                                        "round is over, or after 60 minutes "
+                                                        "without a move)"})
+
+
+def test_an_idle_table_makes_room(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Full of tables in play, the server closes the one without a move for longest once
+    that is IDLE_SECONDS (abandoned tables do not hold the server full till it restarts):
+    its links then find no table, and a socket opened before cannot move."""
+    monkeypatch.setattr(server, "MAX_TABLES", 3)
+    made = [new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
+            for _ in range(3)]
+    sessions = [session(client, m["id"]) for m in made]
+    sessions[1].active -= server.IDLE_SECONDS + 1  # the one idle longest
+    sessions[2].active -= server.IDLE_SECONDS / 2  # idle, but not long enough
+    tok = token_of(made[1]["links"]["0"])
+    with client.websocket_connect(f"/ws/tables/{made[1]['id']}?token={tok}") as ws:
+        ws.receive_json()
+        r = client.post("/api/tables", json={"game": "big_two", "seats": ["human"] * 4})
+        assert r.status_code == 200, r.text
+        ws.send_json({"move": "pass"})
+        assert ws.receive_json() == {"error": "no such table"}
+    assert sessions[1].closed and not sessions[0].closed
+    r = client.get(f"/api/tables/{made[1]['id']}/state?token={tok}")
+    assert (r.status_code, r.json()) == (404, {"error": "no such table"})
+    assert client.get(f"/api/tables/{made[0]['id']}/state?token="
+                      f"{token_of(made[0]['links']['0'])}").status_code == 200
+    r = client.post("/api/tables", json={"game": "big_two", "seats": ["human"] * 4})
+    assert r.status_code == 503  # the others are in play, none idle long enough
 
 
 def test_the_socket_pushes_the_state_and_takes_moves(client: TestClient) -> None:

@@ -28,6 +28,7 @@ import json
 import multiprocessing
 import secrets
 import socket
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,6 +57,7 @@ MAX_SOCKETS_PER_SEAT = 4
 MAX_BOT_MOVES = 100_000  # between two human moves: a round of any built-in game is far less
 CHECK_SECONDS = 10.0
 CHECK_MEMORY = 1 << 30
+IDLE_SECONDS = 3600.0  # a table without a move so long may be closed to make room
 
 
 class BadRequest(Exception):
@@ -209,6 +211,8 @@ class Session:
     totals: list[int] = field(default_factory=list)
     recorder: Recorder | None = None  # every round, for the replay file
     practice: bool = False  # its creator chose the seed: every seat is shown it
+    active: float = field(default_factory=time.monotonic)  # its last move (or its start)
+    closed: bool = False  # closed to make room: a socket still open may not move
 
     def start_round(self) -> None:
         g = self.game
@@ -280,7 +284,8 @@ class Session:
 
 
 class Tables:
-    """Every open table, at most MAX_TABLES (the oldest finished one makes room)."""
+    """Every open table, at most MAX_TABLES (the oldest finished one makes room, else the
+    one idle longest, if IDLE_SECONDS passed without a move)."""
 
     def __init__(self) -> None:
         self.by_id: dict[str, Session] = {}
@@ -292,13 +297,18 @@ class Tables:
         return self.put(self.made(game, kinds, seed, sha256, practice))
 
     def make_room(self) -> None:
-        """503 if MAX_TABLES are open and none is finished; else the oldest finished one is
-        closed if there is no room."""
+        """If MAX_TABLES are open, close one: the oldest whose round is over, else the one
+        without a move for longest, if that is IDLE_SECONDS at least; else 503."""
         if len(self.by_id) >= MAX_TABLES:
             done = [k for k, s in self.by_id.items() if s.table is not None and s.table.over]
-            if not done:
-                raise BadRequest(f"the server has {MAX_TABLES} tables in play; try later", 503)
-            del self.by_id[done[0]]
+            now = time.monotonic()
+            idle = sorted((s.active, k) for k, s in self.by_id.items()
+                          if now - s.active >= IDLE_SECONDS)
+            if not done and not idle:
+                raise BadRequest(f"the server has {MAX_TABLES} tables in play; try later (a "
+                                 f"table makes room when its round is over, or after "
+                                 f"{IDLE_SECONDS / 60:.0f} minutes without a move)", 503)
+            self.by_id.pop(done[0] if done else idle[0][1]).closed = True
 
     @staticmethod
     def made(game: AnyGame, kinds: list[str], seed: str, sha256: str | None,
@@ -490,6 +500,8 @@ def create_app() -> Starlette:
             raise BadRequest("move: the move as text, e.g. \"S3 S4\", \"pass\", \"hit\"")
         async with session.lock:
             t = session.table
+            if session.closed:  # a socket opened before the table was closed
+                raise BadRequest("no such table", 404)
             if t.over:
                 raise BadRequest("the round is over", 409)
             if t.seat != seat:
@@ -498,6 +510,7 @@ def create_app() -> Starlette:
                 t.apply(move)
             except IllegalMove as err:
                 raise BadRequest(str(err)) from None
+            session.active = time.monotonic()
             # the bots play in a worker thread, so that other tables and pages are served
             # meanwhile (search bots take seconds); the session stays locked till they stop
             await asyncio.to_thread(session.run_bots)
@@ -519,6 +532,7 @@ def create_app() -> Starlette:
                 raise BadRequest("the round is not over", 409)
             if session.match_done():
                 raise BadRequest("the match is over", 409)
+            session.active = time.monotonic()
             await asyncio.to_thread(session.start_round)
         await push(session)
         async with session.lock:
