@@ -220,6 +220,28 @@ def test_a_bad_variant_shows_its_diagnostic(browser: Browser, base_url: str) -> 
     page.close()
 
 
+def test_the_check_shows_the_command_lines_warnings_and_ok_line(browser: Browser,
+                                                                base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#rules", 'game five_run extends big_two\ntitle "x"\ncombination five_run "五顺" '
+                        '{\n  run 1 min 5 max 5 within 3 4 5 6 7 8 9 10 J Q K A\n  key rank\n}\n')
+    page.click("#check")
+    page.wait_for_function("document.querySelector('#diagnostics').textContent.includes('ok:')")
+    shown = page.locator("#diagnostics").inner_text().splitlines()
+    assert shown[0].startswith("upload.rules:3:1: warning: combination five_run never names")
+    assert shown[-1] == "upload.rules: ok: five_run, 9 combinations, 0 worked examples hold, " \
+                        "1 warning"
+    page.fill("#rules", 'game x extends big_two\ntitle "x"\nexample "S3" beats "S2"\n')
+    page.click("#createRules")
+    page.wait_for_function("document.querySelector('#diagnostics').textContent"
+                           ".includes('example fails')")
+    assert page.locator("#diagnostics").inner_text().splitlines()[0] == \
+        "upload.rules:3:1: error: example fails: S3 does not beat S2"
+    assert page.locator("a.seatlink").count() == 0  # no table
+    page.close()
+
+
 # ------------------------------------------------------------------ replay files
 def test_a_finished_round_is_saved_opened_and_stepped_through(browser: Browser, base_url: str,
                                                               tmp_path: Path) -> None:
