@@ -19,6 +19,7 @@ from .runtime.core import MAX_TOTAL, IllegalMove
 from .text import display_width, ljust_display, plural, printable
 
 if TYPE_CHECKING:
+    from .compiler.diagnostics import Diagnostic
     from .compiler.diff import Difference
     from .families.climbing.game import ClimbingGame
     from .families.tricks.game import TricksGame
@@ -98,28 +99,36 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+def check_game(game: Game) -> tuple[list[Diagnostic], list[Diagnostic], str]:
+    """What `cardrules check` finds in a loaded game: the worked examples its rules contradict
+    (errors; the lint does not run then), the lint's warnings, and the line that says ok
+    (the web table's check says the same: cardrules/web/pasted.py)."""
     from .examples import check_examples
     from .families.climbing.lint import lint
-    game_any = _load_any(args.game)
-    failures = check_examples(game_any)
+    failures = check_examples(game)
     if failures:
-        raise CompileError(failures, {str(game_any.path): game_any.ir.source})
-    n = len(game_any.ir.examples)
-    if is_banking(game_any):
-        actions = plural(len(game_any.module.ACTIONS), "action")
-        out.write(f"{game_any.path}: ok: {game_any.name}, {actions}"
-                  f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}\n")
-        return EXIT_OK
-    game = game_any
+        return failures, [], ""
+    n = len(game.ir.examples)
+    held = f"{plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}"
+    if is_banking(game):
+        actions = plural(len(game.module.ACTIONS), "action")
+        return [], [], f"{game.path}: ok: {game.name}, {actions}, {held}"
     warnings = lint(game) if is_climbing(game) else []
-    for w in warnings:
-        sys.stderr.write(w.render({str(game.path): game.ir.source}) + "\n")
     noted = f", {plural(len(warnings), 'warning')}" if warnings else ""
     parts = (plural(len(game.ir.tricks.units), "unit") if game.ir.tricks is not None
              else plural(len(game.ir.combinations), "combination"))
-    out.write(f"{game.path}: ok: {game.name}, {parts}"
-              f", {plural(n, 'worked example')} {'holds' if n == 1 else 'hold'}{noted}\n")
+    return [], warnings, f"{game.path}: ok: {game.name}, {parts}, {held}{noted}"
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    game = _load_any(args.game)
+    failures, warnings, line = check_game(game)
+    sources = {str(game.path): game.ir.source}
+    if failures:
+        raise CompileError(failures, sources)
+    for w in warnings:
+        sys.stderr.write(w.render(sources) + "\n")
+    out.write(line + "\n")
     return EXIT_OK
 
 

@@ -176,9 +176,128 @@ def test_rules_are_checked_in_another_process(client: TestClient) -> None:
         "    override deal 14 each",
         "                  ^~"]
     assert client.post("/api/check", json={"rules": "game x extends big_two\n"}).json() == \
-        {"ok": True, "diagnostics": ""}
+        {"ok": True, "diagnostics": "",
+         "summary": "upload.rules: ok: x, 8 combinations, 0 worked examples hold"}
     big = "# " + "x" * 200_000
     assert client.post("/api/check", json={"rules": big}).status_code == 413
+
+
+FAILING_EXAMPLE = 'game x extends big_two\ntitle "x"\nexample "S3" beats "S2"\n'
+SHADOWED = """game five_run extends big_two
+title "x"
+combination five_run "五顺" {
+  run 1 min 5 max 5 within 3 4 5 6 7 8 9 10 J Q K A
+  key rank
+}
+"""
+
+
+def test_the_check_is_the_command_lines(client: TestClient, tmp_path: Any,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """/api/check checks what `cardrules check` checks, its worked examples and its lint
+    too, and says it in the same words (its stderr: the errors, or the warnings; and its
+    ok line)."""
+    from cardrules import cli
+    for text, ok in ((FAILING_EXAMPLE, False), (SHADOWED, True)):
+        got = client.post("/api/check", json={"rules": text}).json()
+        path = tmp_path / "upload.rules"
+        path.write_text(text, encoding="utf-8")
+        capsys.readouterr()
+        code = cli.main(["check", str(path)])
+        said = capsys.readouterr()
+        assert (got["ok"], code) == (ok, 0 if ok else 1)
+        assert got["diagnostics"] == said.err.replace(str(path), "upload.rules") \
+            .removesuffix("1 error\n").rstrip("\n")
+        assert got["summary"] == said.out.replace(str(path), "upload.rules").rstrip("\n")
+    assert client.post("/api/check", json={"rules": FAILING_EXAMPLE}).json() == {
+        "ok": False, "summary": "",
+        "diagnostics": "upload.rules:3:1: error: example fails: S3 does not beat S2\n"
+                       "    example \"S3\" beats \"S2\"\n"
+                       "    ^~~~~~~~~~~~~~~~~~~~~~~\n"
+                       "  hint: single (单张), key S3 against single (单张), key S2"}
+    got = client.post("/api/check", json={"rules": SHADOWED}).json()
+    assert got["ok"] is True and got["diagnostics"].startswith(
+        "upload.rules:3:1: warning: combination five_run never names a play: every set of "
+        "cards it matches is classified as straight or straight_flush first\n")
+    assert got["summary"] == "upload.rules: ok: five_run, 9 combinations, 0 worked examples " \
+                             "hold, 1 warning"
+
+
+def test_a_variant_whose_examples_fail_starts_no_table(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"rules": FAILING_EXAMPLE,
+                                         "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert (r.status_code, r.json()["error"]) == (422, "the rules do not check")
+    assert r.json()["diagnostics"].splitlines()[0] == \
+        "upload.rules:3:1: error: example fails: S3 does not beat S2"
+    assert not client.app.state.tables.by_id  # type: ignore[attr-defined]
+    r = client.post("/api/tables", json={"rules": SHADOWED,  # a warning: it plays
+                                         "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert r.status_code == 200, r.text
+
+
+def test_the_examples_are_checked_in_the_checking_process(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worked examples and the lint run in the checking process, within its time and
+    memory limits, never in the server's: there they would raise."""
+    from cardrules.families.climbing import lint
+    from cardrules.families.climbing.game import ClimbingGame
+
+    def never(*args: object) -> list[object]:
+        raise AssertionError("checked in the server's process")
+    monkeypatch.setattr(ClimbingGame, "check_examples", never)
+    monkeypatch.setattr(lint, "lint", never)
+    got = client.post("/api/check", json={"rules": FAILING_EXAMPLE}).json()
+    assert got["diagnostics"].splitlines()[0] == \
+        "upload.rules:3:1: error: example fails: S3 does not beat S2"
+    assert client.post("/api/check", json={"rules": SHADOWED}).json()["ok"] is True
+
+
+def test_a_tables_seed_is_nobodys_to_know(client: TestClient) -> None:
+    """Every deal follows from the seed: by default it is 128 random bits, shown to no seat
+    (the state has no seed), and each table has its own."""
+    seats = ["human", "greedy", "greedy", "greedy"]
+    made = [client.post("/api/tables", json={"game": "big_two", "seats": seats}).json()
+            for _ in range(2)]
+    seeds = [session(client, m["id"]).seed for m in made]
+    assert all(re.fullmatch(r"[0-9a-f]{32}", s) for s in seeds) and seeds[0] != seeds[1]
+    st = state(client, made[0]["id"], token_of(made[0]["links"]["0"]))
+    assert st["practice"] is False and "seed" not in st
+    assert seeds[0] not in json.dumps(st)
+
+
+def test_a_chosen_seed_is_a_practice_table_shown_to_every_seat(client: TestClient) -> None:
+    """A seed chosen by the table's creator deals hands the creator can know: it is refused
+    unless the table is asked for as a practice table, whose state shows the seed to every
+    seat (so every seat can know what the creator knows)."""
+    from cardrules.game import load
+    seats = ["human", "human", "greedy", "greedy"]
+    r = client.post("/api/tables", json={"game": "big_two", "seats": seats, "seed": "3"})
+    assert (r.status_code, r.json()) == (400, {"error": (
+        "seed: a seed chosen by one person lets that person know every seat's hand: leave it "
+        "out (a random seed nobody is shown), or ask for a practice table (\"practice\": "
+        "true), whose seed every seat is shown")})
+    assert not client.app.state.tables.by_id  # type: ignore[attr-defined]
+    r = client.post("/api/tables", json={"game": "big_two", "seats": seats, "seed": "3",
+                                         "practice": True})
+    assert r.status_code == 200, r.text
+    dealt = load("big_two").new_match(seed="3", seats=seats).new_round().dealt
+    for seat in ("0", "1"):
+        st = state(client, r.json()["id"], token_of(r.json()["links"][seat]))
+        assert (st["practice"], st["seed"]) == (True, "3")
+        assert sorted(st["hand"][0]) == sorted(format_cards(dealt[int(seat)]).split())
+    for bad, error in (({"practice": "yes"}, "practice: true (a practice table, its seed "
+                                             "shown to every seat) or false"),
+                       ({"practice": True, "seed": "x" * 41},
+                        "seed: a number or a word of 1 to 40 characters"),
+                       ({"practice": True, "seed": [1]},
+                        "seed: a number or a word of 1 to 40 characters"),
+                       ({"practice": True, "seed": ""},
+                        "seed: a number or a word of 1 to 40 characters")):
+        r = client.post("/api/tables", json={"game": "big_two", "seats": seats, **bad})
+        assert (r.status_code, r.json()) == (400, {"error": error})
+    r = client.post("/api/tables", json={"game": "big_two", "seats": seats, "practice": True})
+    st = state(client, r.json()["id"], token_of(r.json()["links"]["0"]))
+    assert st["practice"] is True and re.fullmatch(r"[0-9a-f]{32}", st["seed"])
 
 
 def test_a_variant_is_played_and_a_bad_one_refused(client: TestClient) -> None:
@@ -198,7 +317,35 @@ def test_tables_are_bounded(client: TestClient, monkeypatch: pytest.MonkeyPatch)
         new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
     r = client.post("/api/tables", json={"game": "big_two", "seats": ["human"] * 4})
     assert (r.status_code, r.json()) == (503, {"error": "the server has 3 tables in play; try "
-                                                        "later"})
+                                                        "later (a table makes room when its "
+                                                        "round is over, or after 60 minutes "
+                                                        "without a move)"})
+
+
+def test_an_idle_table_makes_room(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Full of tables in play, the server closes the one without a move for longest once
+    that is IDLE_SECONDS (abandoned tables do not hold the server full till it restarts):
+    its links then find no table, and a socket opened before cannot move."""
+    monkeypatch.setattr(server, "MAX_TABLES", 3)
+    made = [new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
+            for _ in range(3)]
+    sessions = [session(client, m["id"]) for m in made]
+    sessions[1].active -= server.IDLE_SECONDS + 1  # the one idle longest
+    sessions[2].active -= server.IDLE_SECONDS / 2  # idle, but not long enough
+    tok = token_of(made[1]["links"]["0"])
+    with client.websocket_connect(f"/ws/tables/{made[1]['id']}?token={tok}") as ws:
+        ws.receive_json()
+        r = client.post("/api/tables", json={"game": "big_two", "seats": ["human"] * 4})
+        assert r.status_code == 200, r.text
+        ws.send_json({"move": "pass"})
+        assert ws.receive_json() == {"error": "no such table"}
+    assert sessions[1].closed and not sessions[0].closed
+    r = client.get(f"/api/tables/{made[1]['id']}/state?token={tok}")
+    assert (r.status_code, r.json()) == (404, {"error": "no such table"})
+    assert client.get(f"/api/tables/{made[0]['id']}/state?token="
+                      f"{token_of(made[0]['links']['0'])}").status_code == 200
+    r = client.post("/api/tables", json={"game": "big_two", "seats": ["human"] * 4})
+    assert r.status_code == 503  # the others are in play, none idle long enough
 
 
 def test_the_socket_pushes_the_state_and_takes_moves(client: TestClient) -> None:
@@ -231,6 +378,31 @@ def test_a_variant_is_compared_with_its_base(client: TestClient) -> None:
                         "diff": "this variant extends no game: write 'game NAME extends BASE'"}
     r = client.post("/api/diff", json={"rules": "game x extends big_two\nranks 3\n"})
     assert r.json()["ok"] is False and "upload.rules:2:1: error:" in r.json()["diff"]
+
+
+def test_the_base_of_a_variant_is_the_parsers(client: TestClient) -> None:
+    """/api/diff reads the base as the compiler does (a comment right after the name, a
+    byte-order mark at the start: docs/language.md), not with a pattern of its own."""
+    for text in ("game x extends big_two# comment\n", "\ufeffgame x extends big_two\n",
+                 "# a variant\ngame x\n  extends big_two\n"):
+        assert client.post("/api/check", json={"rules": text}).json()["ok"] is True, text
+        assert client.post("/api/diff", json={"rules": text}).json() == \
+            {"ok": True, "diff": "no difference from big_two"}, text
+    r = client.post("/api/diff", json={"rules": "game x extends\n"})
+    assert r.json()["ok"] is False and r.json()["diff"].startswith("upload.rules:1:"), r.text
+
+
+def test_a_byte_order_mark_is_read_as_the_command_line_reads_it(client: TestClient) -> None:
+    text = '\ufeffgame x extends big_two\ntitle "Mine"\n'
+    r = client.post("/api/tables", json={"rules": text,
+                                         "seats": ["human", "greedy", "greedy", "greedy"]})
+    assert r.status_code == 200, r.text
+    st = state(client, r.json()["id"], token_of(r.json()["links"]["0"]))
+    assert (st["title"], st["game"]) == ("Mine", "x")
+    from cardrules.replay import text_hash
+    recorder = session(client, r.json()["id"]).recorder
+    assert recorder is not None
+    assert recorder.lines[0]["rules_sha256"] == text_hash(text[1:], "upload.rules")
 
 
 def test_the_seat_kinds_are_each_games_own_bots(client: TestClient) -> None:

@@ -104,6 +104,9 @@ def test_a_person_plays_a_whole_round_by_clicking(browser: Browser, base_url: st
     page.goto(base_url + link)
     page.locator("#title").wait_for()
     page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+    assert page.locator("#practice").inner_text() == (  # a chosen seed: marked for every seat
+        f"Practice table: its creator chose the seed ({seed}), from which every hand is "
+        "dealt, so any seat can know every hand.")
     shots = DOCS_SHOTS if os.environ.get("UPDATE_SCREENSHOTS") == "1" else tmp_path
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"{game}.png"), full_page=True)
@@ -115,6 +118,17 @@ def test_a_person_plays_a_whole_round_by_clicking(browser: Browser, base_url: st
     if game != "tractor":
         assert sum(values) == 0
     assert page.locator("#end").inner_text().count("seat ") >= 2 * len(values)  # all hands
+    page.close()
+
+
+def test_a_table_without_a_chosen_seed_is_no_practice_table(browser: Browser,
+                                                             base_url: str) -> None:
+    page = browser.new_page()
+    link = start_table(page, base_url, "big_two", seed="")
+    page.goto(base_url + link)
+    page.wait_for_function("document.querySelector('#status').textContent.length > 0")
+    assert page.locator("#practice").is_hidden()
+    assert "seed" not in page.locator("body").inner_text()
     page.close()
 
 
@@ -203,6 +217,28 @@ def test_a_bad_variant_shows_its_diagnostic(browser: Browser, base_url: str) -> 
     page.click("#diff")
     page.wait_for_function("document.querySelector('#diagnostics').textContent.includes('+++')")
     assert "rank 2: highest -> lowest" in page.locator("#diagnostics").inner_text()
+    page.close()
+
+
+def test_the_check_shows_the_command_lines_warnings_and_ok_line(browser: Browser,
+                                                                base_url: str) -> None:
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    page.fill("#rules", 'game five_run extends big_two\ntitle "x"\ncombination five_run "五顺" '
+                        '{\n  run 1 min 5 max 5 within 3 4 5 6 7 8 9 10 J Q K A\n  key rank\n}\n')
+    page.click("#check")
+    page.wait_for_function("document.querySelector('#diagnostics').textContent.includes('ok:')")
+    shown = page.locator("#diagnostics").inner_text().splitlines()
+    assert shown[0].startswith("upload.rules:3:1: warning: combination five_run never names")
+    assert shown[-1] == "upload.rules: ok: five_run, 9 combinations, 0 worked examples hold, " \
+                        "1 warning"
+    page.fill("#rules", 'game x extends big_two\ntitle "x"\nexample "S3" beats "S2"\n')
+    page.click("#createRules")
+    page.wait_for_function("document.querySelector('#diagnostics').textContent"
+                           ".includes('example fails')")
+    assert page.locator("#diagnostics").inner_text().splitlines()[0] == \
+        "upload.rules:3:1: error: example fails: S3 does not beat S2"
+    assert page.locator("a.seatlink").count() == 0  # no table
     page.close()
 
 

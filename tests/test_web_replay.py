@@ -93,6 +93,26 @@ def test_a_finished_match_is_saved_as_the_replay_file_play_writes(
     assert check_file(path) == lines[-1]  # the command line replays it as recorded
 
 
+def test_a_table_of_an_unchosen_seed_is_saved_with_it(client: TestClient,
+                                                    tmp_path: Path) -> None:
+    """The default seed (128 random bits, 32 hex digits) is the file's seed and in its
+    name, and the command line replays the file."""
+    made = client.post("/api/tables", json={"game": "blackjack_casino",
+                                            "seats": ["threshold", "human"]}).json()
+    tid, tok = made["id"], token_of(made["links"]["1"])
+    play_match(client, tid, tok)
+    seed = session(client, tid).seed
+    assert re.fullmatch(r"[0-9a-f]{32}", seed)
+    r = client.get(f"/api/tables/{tid}/replay?token={tok}")
+    assert r.headers["content-disposition"] == \
+        f'attachment; filename="blackjack_casino-{seed}.jsonl"'
+    lines = lines_of(r.text)
+    assert lines[0]["seed"] == seed
+    path = tmp_path / "saved.jsonl"
+    path.write_text(r.text, encoding="utf-8")
+    assert check_file(path) == lines[-1]
+
+
 def test_nothing_to_save_before_the_match_is_over(client: TestClient) -> None:
     made = new_table(client, "big_two", ["human", "greedy", "greedy", "greedy"])
     tid, tok = made["id"], token_of(made["links"]["0"])
@@ -267,7 +287,7 @@ def test_uploads_are_bounded(client: TestClient, tmp_path: Path,
 
 def test_a_variant_table_is_saved_and_opened_with_its_rules(client: TestClient) -> None:
     rules = 'game mine extends big_two\ntitle "Mine"\n'
-    made = client.post("/api/tables", json={"rules": rules, "seed": 2,
+    made = client.post("/api/tables", json={"rules": rules, "seed": 2, "practice": True,
                                             "seats": ["human", "greedy", "greedy", "greedy"]})
     tid, tok = made.json()["id"], token_of(made.json()["links"]["0"])
     play_round(client, tid, tok)

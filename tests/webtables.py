@@ -11,7 +11,9 @@ from cardrules.web.server import Session
 
 
 def new_table(client: TestClient, game: str, seats: list[str], seed: int = 3) -> dict[str, Any]:
-    r = client.post("/api/tables", json={"game": game, "seats": seats, "seed": seed})
+    """A practice table (its seed chosen, so its deals are the tests' to know)."""
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "seed": seed,
+                                         "practice": True})
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out

@@ -19,16 +19,51 @@ from ..compiler.paths import builtin_games_dir
 from ..replay import text_hash
 
 
+def unmarked(text: str) -> str:
+    """Pasted text as the command line reads a file: a byte-order mark at its start is
+    dropped (compiler/resolve.py, ``read_rules``), so the text compiles and hashes alike."""
+    return text.removeprefix("\ufeff")
+
+
 def compile_pasted(text: str, name: str = "upload.rules") -> ir.Game:
     """``compile_text`` for pasted rules; CompileError as the person should see it."""
     with _alone(name) as where:
-        return compile_text(text, where)
+        return compile_text(unmarked(text), where)
+
+
+def check_pasted(text: str, name: str = "upload.rules") -> tuple[bool, str, str]:
+    """`cardrules check` of pasted rules, by the command's own function (``cli.check_game``):
+    (True, its warnings, its ok line), or (False, the diagnostics, "") for rules that do not
+    compile or whose worked examples fail; named as the person should see them."""
+    from ..cli import check_game
+    from ..game import from_ir
+    try:
+        with _alone(name) as where:
+            game = from_ir(compile_text(unmarked(text), where), Path(where))
+            failures, warnings, line = check_game(game)
+            sources = {where: game.ir.source}
+            if failures:
+                raise CompileError(failures, sources)
+            shown = _renamed(CompileError(warnings, sources), where, name)
+            return True, "\n".join(w.render(shown.sources) for w in shown.diagnostics), \
+                line.replace(where, name)
+    except CompileError as err:
+        return False, err.render(), ""
+
+
+def base_of(text: str, name: str = "upload.rules") -> str | None:
+    """The name of the game pasted rules extend, as the parser reads it (None: it extends
+    none); CompileError if the text does not parse."""
+    from ..compiler.parse import parse_text
+    with _alone(name) as where:
+        ext = parse_text(unmarked(text), where).extends
+    return None if ext is None else ext.text
 
 
 def hash_pasted(text: str, name: str) -> str:
     """``text_hash`` for pasted rules (of the text and the built-in bases it extends)."""
     with _alone(name) as where:
-        return text_hash(text, where)
+        return text_hash(unmarked(text), where)
 
 
 @contextmanager

@@ -28,6 +28,7 @@ import json
 import multiprocessing
 import secrets
 import socket
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,7 +49,7 @@ from ..game import from_ir, load
 from ..replay import Recorder, ReplayError
 from ..runtime.core import IllegalMove
 from . import replays
-from .pasted import compile_pasted, hash_pasted
+from .pasted import base_of, check_pasted, compile_pasted, hash_pasted, unmarked
 from .state import AnyGame, render
 
 MAX_TABLES = 64
@@ -56,6 +57,7 @@ MAX_SOCKETS_PER_SEAT = 4
 MAX_BOT_MOVES = 100_000  # between two human moves: a round of any built-in game is far less
 CHECK_SECONDS = 10.0
 CHECK_MEMORY = 1 << 30
+IDLE_SECONDS = 3600.0  # a table without a move so long may be closed to make room
 
 
 class BadRequest(Exception):
@@ -67,17 +69,35 @@ class BadRequest(Exception):
 
 
 # ---------------------------------------------------------------- checking uploads
-def _check_worker(text: str, conn: Any) -> None:
+TOO_MUCH_MEMORY = "upload.rules: error: checking these rules took too much memory"
+
+
+def _compile_worker(text: str, conn: Any) -> None:
+    """Whether the rules compile (the rules of an uploaded replay file: `cardrules replay`
+    does not check a game's worked examples either)."""
     import resource
 
     resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
     try:
         compile_pasted(text)
-        conn.send(("ok", ""))
+        conn.send(("ok", "", ""))
     except CompileError as err:
-        conn.send(("error", err.render()))
+        conn.send(("error", err.render(), ""))
     except MemoryError:
-        conn.send(("error", "upload.rules: error: checking these rules took too much memory"))
+        conn.send(("error", TOO_MUCH_MEMORY, ""))
+
+
+def _check_worker(text: str, conn: Any) -> None:
+    """`cardrules check`: the rules compile, their worked examples hold (else an error), and
+    the lint's warnings (pasted.check_pasted, by the command's own function)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
+    try:
+        ok, shown, summary = check_pasted(text)
+        conn.send(("ok" if ok else "error", shown, summary))
+    except MemoryError:
+        conn.send(("error", TOO_MUCH_MEMORY, ""))
 
 
 def _diff_worker(text: str, conn: Any) -> None:
@@ -85,53 +105,74 @@ def _diff_worker(text: str, conn: Any) -> None:
     built-in game the variant extends (never a path, nor a file of the server's folders)."""
     import contextlib
     import io
-    import re
     import resource
     import tempfile
 
     from .. import cli
 
     resource.setrlimit(resource.RLIMIT_AS, (CHECK_MEMORY, CHECK_MEMORY))
-    base = re.search(r"^\s*game\s+\S+\s+extends\s+(\S+)", text, re.MULTILINE)
+    try:
+        base = base_of(text)
+    except CompileError as parse_error:
+        conn.send(("error", parse_error.render(), ""))
+        return
     if base is None:
-        conn.send(("error", "this variant extends no game: write 'game NAME extends BASE'"))
+        conn.send(("error", "this variant extends no game: write 'game NAME extends BASE'", ""))
         return
     builtin = {p.stem: p for p in builtin_games()}
-    if base.group(1) not in builtin:
+    if base not in builtin:
         conn.send(("error", f"a pasted variant extends a built-in game, not "
-                            f"'{base.group(1)[:40]}' ({', '.join(builtin)})"))
+                            f"'{base[:40]}' ({', '.join(builtin)})", ""))
         return
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "upload.rules"
-        path.write_text(text, "utf-8")
+        path.write_text(unmarked(text), "utf-8")
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = cli.main(["diff", str(builtin[base.group(1)]), str(path)])
+            code = cli.main(["diff", str(builtin[base]), str(path)])
     shown = (out.getvalue() + err.getvalue()).replace(str(path), "upload.rules") \
-        .replace(str(builtin[base.group(1)].parent) + "/", "")
-    conn.send(("ok" if code in (0, 1) else "error",
-               shown or f"no difference from {base.group(1)}"))
+        .replace(str(builtin[base].parent) + "/", "")
+    conn.send(("ok" if code in (0, 1) else "error", shown or f"no difference from {base}", ""))
 
 
-def check_upload(text: str) -> str | None:
-    """Check rules text in a separate process; None if it compiles, else the diagnostics as
-    the command line prints them. A check that runs too long or too large is refused."""
-    status, message = _in_child(_check_worker, text)
+@dataclass(frozen=True)
+class Checked:
+    """What `cardrules check` says of rules text: ``ok`` (it compiles and its worked
+    examples hold), ``diagnostics`` (the errors, or else the warnings, as the command prints
+    them to stderr) and ``summary`` (the line it prints when ok)."""
+
+    ok: bool
+    diagnostics: str
+    summary: str
+
+
+def check_upload(text: str) -> Checked:
+    """`cardrules check` of rules text, in a separate process: a check that runs too long or
+    too large is refused (its worked examples and lint run within the same limits)."""
+    status, message, summary = _in_child(_check_worker, text)
+    return Checked(status == "ok", message, summary)
+
+
+def compile_upload(text: str) -> str | None:
+    """Compile rules text in a separate process; None if it compiles, else the diagnostics
+    as the command line prints them. A compile that runs too long or too large is refused."""
+    status, message, _ = _in_child(_compile_worker, text)
     return None if status == "ok" else message
 
 
 def diff_upload(text: str) -> tuple[bool, str]:
     """The variant's differences from the game it extends (with witnesses), as
     `cardrules diff` prints them, computed in a separate process; (False, why) if it fails."""
-    status, message = _in_child(_diff_worker, text)
+    status, message, _ = _in_child(_diff_worker, text)
     return status == "ok", message
 
 
-def _in_child(worker: Callable[[str, Any], None], text: str) -> tuple[str, str]:
+def _in_child(worker: Callable[[str, Any], None], text: str) -> tuple[str, str, str]:
     """Run ``worker(text, pipe)`` in a new process with a time limit: what it sent,
-    ("ok" or "error", a message), or ("error", why it sent nothing)."""
+    ("ok" or "error", a message, a summary), or ("error", why it sent nothing, "")."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        return "error", f"upload.rules:1:1: error: the file is larger than {MAX_FILE_BYTES:,} bytes"
+        return "error", f"upload.rules:1:1: error: the file is larger than " \
+                        f"{MAX_FILE_BYTES:,} bytes", ""
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=worker, args=(text, there), daemon=True)
@@ -139,12 +180,12 @@ def _in_child(worker: Callable[[str, Any], None], text: str) -> tuple[str, str]:
     there.close()
     try:
         if here.poll(CHECK_SECONDS):
-            status, message = here.recv()
-            return str(status), str(message)
+            status, message, summary = here.recv()
+            return str(status), str(message), str(summary)
         return "error", (f"upload.rules: error: checking these rules took more than "
-                         f"{CHECK_SECONDS:.0f} s")
+                         f"{CHECK_SECONDS:.0f} s"), ""
     except EOFError:
-        return "error", "upload.rules: error: checking these rules failed (out of memory?)"
+        return "error", "upload.rules: error: checking these rules failed (out of memory?)", ""
     finally:
         proc.kill()
         proc.join(5)
@@ -169,6 +210,9 @@ class Session:
     sockets: dict[int, list[WebSocket]] = field(default_factory=dict)
     totals: list[int] = field(default_factory=list)
     recorder: Recorder | None = None  # every round, for the replay file
+    practice: bool = False  # its creator chose the seed: every seat is shown it
+    active: float = field(default_factory=time.monotonic)  # its last move (or its start)
+    closed: bool = False  # closed to make room: a socket still open may not move
 
     def start_round(self) -> None:
         g = self.game
@@ -210,6 +254,9 @@ class Session:
         out["match_over"] = self.match_done()
         out["rounds_over"] = self.recorder.rounds_over if self.recorder else 0
         out["replay_ready"] = self.match_done()
+        out["practice"] = self.practice
+        if self.practice:  # a seed its creator chose, so known to one seat: shown to all
+            out["seed"] = self.seed
         return out
 
     def match_done(self) -> bool:
@@ -237,33 +284,40 @@ class Session:
 
 
 class Tables:
-    """Every open table, at most MAX_TABLES (the oldest finished one makes room)."""
+    """Every open table, at most MAX_TABLES (the oldest finished one makes room, else the
+    one idle longest, if IDLE_SECONDS passed without a move)."""
 
     def __init__(self) -> None:
         self.by_id: dict[str, Session] = {}
 
     def add(self, game: AnyGame, kinds: list[str], seed: str,
-            sha256: str | None = None) -> Session:
+            sha256: str | None = None, practice: bool = False) -> Session:
         """A new table; ``sha256``: the rules' hash when they are text, not a file."""
         self.make_room()
-        return self.put(self.made(game, kinds, seed, sha256))
+        return self.put(self.made(game, kinds, seed, sha256, practice))
 
     def make_room(self) -> None:
-        """503 if MAX_TABLES are open and none is finished; else the oldest finished one is
-        closed if there is no room."""
+        """If MAX_TABLES are open, close one: the oldest whose round is over, else the one
+        without a move for longest, if that is IDLE_SECONDS at least; else 503."""
         if len(self.by_id) >= MAX_TABLES:
             done = [k for k, s in self.by_id.items() if s.table is not None and s.table.over]
-            if not done:
-                raise BadRequest(f"the server has {MAX_TABLES} tables in play; try later", 503)
-            del self.by_id[done[0]]
+            now = time.monotonic()
+            idle = sorted((s.active, k) for k, s in self.by_id.items()
+                          if now - s.active >= IDLE_SECONDS)
+            if not done and not idle:
+                raise BadRequest(f"the server has {MAX_TABLES} tables in play; try later (a "
+                                 f"table makes room when its round is over, or after "
+                                 f"{IDLE_SECONDS / 60:.0f} minutes without a move)", 503)
+            self.by_id.pop(done[0] if done else idle[0][1]).closed = True
 
     @staticmethod
-    def made(game: AnyGame, kinds: list[str], seed: str, sha256: str | None) -> Session:
+    def made(game: AnyGame, kinds: list[str], seed: str, sha256: str | None,
+             practice: bool = False) -> Session:
         """A new session, its first round dealt and its bots played up to a person's turn
         (slow with search bots: the server runs it in a worker thread)."""
         tokens = {secrets.token_urlsafe(16): s for s, k in enumerate(kinds) if k == "human"}
         session = Session(id=secrets.token_urlsafe(8), game=game, kinds=kinds, seed=seed,
-                          tokens=tokens,
+                          tokens=tokens, practice=practice,
                           recorder=Recorder(game, seed=seed, seats=kinds, sha256=sha256))
         session.start_round()
         return session
@@ -307,6 +361,33 @@ def _load_builtin(name: str) -> AnyGame:
         if path.stem == name:
             return load(path)
     raise BadRequest(f"no game '{name}'")
+
+
+MAX_SEED = 40  # characters of a practice table's seed
+
+
+def _seed(data: dict[str, Any]) -> tuple[str, bool]:
+    """The match's seed, and whether the table is a practice table. Every deal of the match
+    follows from the seed, so whoever knows it knows every seat's hand: a table's seed is 128
+    random bits, shown to nobody until the match is over (in its replay file). A seed chosen
+    in the request is for a practice table only (``"practice": true``), whose state shows the
+    seed to every seat; a chosen seed without it is refused, not quietly dropped."""
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise BadRequest("practice: true (a practice table, its seed shown to every seat) "
+                         "or false")
+    if "seed" not in data:
+        return secrets.token_hex(16), practice
+    if not practice:
+        raise BadRequest("seed: a seed chosen by one person lets that person know every "
+                         "seat's hand: leave it out (a random seed nobody is shown), or ask "
+                         "for a practice table (\"practice\": true), whose seed every seat "
+                         "is shown")
+    seed = data["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, str | int) or \
+            not 0 < len(str(seed)) <= MAX_SEED:
+        raise BadRequest(f"seed: a number or a word of 1 to {MAX_SEED} characters")
+    return str(seed), True
 
 
 def _kinds(game: AnyGame, seats: Any) -> list[str]:
@@ -386,10 +467,10 @@ def create_app() -> Starlette:
             text = data["rules"]
             if not isinstance(text, str):
                 raise BadRequest("rules: the text of a rules file")
-            problems = await asyncio.to_thread(check_upload, text)
-            if problems is not None:
+            checked = await asyncio.to_thread(check_upload, text)
+            if not checked.ok:  # they do not compile, or a worked example fails
                 return JSONResponse({"error": "the rules do not check",
-                                     "diagnostics": problems}, status_code=422)
+                                     "diagnostics": checked.diagnostics}, status_code=422)
             # Compiled again here, off the event loop: the check above ran in a child with
             # limits on time and memory, so this text is known to compile, and cheaply.
             game: AnyGame = await asyncio.to_thread(_pasted_game, text)
@@ -401,9 +482,10 @@ def create_app() -> Starlette:
                 raise BadRequest("game: the name of a game (see /api/games)")
             game = _load_builtin(name)
         kinds = _kinds(game, data.get("seats"))
-        seed = str(data.get("seed", secrets.randbelow(10**9)))[:40]
+        seed, practice = _seed(data)
         tables.make_room()  # before the work: the bots may play long (search bots)
-        session = tables.put(await asyncio.to_thread(Tables.made, game, kinds, seed, sha256))
+        session = tables.put(await asyncio.to_thread(Tables.made, game, kinds, seed, sha256,
+                                                     practice))
         links = {str(s): f"/t/{session.id}?token={t}" for t, s in session.tokens.items()}
         return JSONResponse({"id": session.id, "links": links})
 
@@ -418,6 +500,8 @@ def create_app() -> Starlette:
             raise BadRequest("move: the move as text, e.g. \"S3 S4\", \"pass\", \"hit\"")
         async with session.lock:
             t = session.table
+            if session.closed:  # a socket opened before the table was closed
+                raise BadRequest("no such table", 404)
             if t.over:
                 raise BadRequest("the round is over", 409)
             if t.seat != seat:
@@ -426,6 +510,7 @@ def create_app() -> Starlette:
                 t.apply(move)
             except IllegalMove as err:
                 raise BadRequest(str(err)) from None
+            session.active = time.monotonic()
             # the bots play in a worker thread, so that other tables and pages are served
             # meanwhile (search bots take seconds); the session stays locked till they stop
             await asyncio.to_thread(session.run_bots)
@@ -447,6 +532,7 @@ def create_app() -> Starlette:
                 raise BadRequest("the round is not over", 409)
             if session.match_done():
                 raise BadRequest("the match is over", 409)
+            session.active = time.monotonic()
             await asyncio.to_thread(session.start_round)
         await push(session)
         async with session.lock:
@@ -478,7 +564,7 @@ def create_app() -> Starlette:
         if rules is not None:
             if not isinstance(rules, str):
                 raise BadRequest("rules: the text of the rules file the replay names")
-            problems = await asyncio.to_thread(check_upload, rules)
+            problems = await asyncio.to_thread(compile_upload, rules)
             if problems is not None:
                 return JSONResponse({"error": "the pasted rules do not check",
                                      "diagnostics": problems}, status_code=422)
@@ -528,8 +614,9 @@ def create_app() -> Starlette:
         text = data.get("rules")
         if not isinstance(text, str):
             raise BadRequest("rules: the text of a rules file")
-        problems = await asyncio.to_thread(check_upload, text)
-        return JSONResponse({"ok": problems is None, "diagnostics": problems or ""})
+        checked = await asyncio.to_thread(check_upload, text)
+        return JSONResponse({"ok": checked.ok, "diagnostics": checked.diagnostics,
+                             "summary": checked.summary})
 
     async def diff_rules(request: Request) -> Response:
         data = await body(request)
