@@ -427,3 +427,35 @@ def test_a_table_of_a_builtin_game_is_loaded_from_the_cache(client: TestClient,
     made = new_table(client, "doudizhu", ["human", "greedy", "greedy"])
     game = session(client, made["id"]).game
     assert game._ir is None  # read from the cache: nothing was compiled for this table
+
+
+def test_a_match_whose_scores_grow_without_bound_stops_with_an_error(client: TestClient) -> None:
+    """Pasted rules that check but square the totals every round: the web table answers the
+    move that ends the round past 2**64 with 422 and the reason, the state shows it
+    (``stopped``, the match over), and no round or replay follows; never a 500."""
+    rules = ('game squaring extends big_two\ntitle "s"\n'
+             "override def score(p) = total(p) * total(p) + 2\noverride match { rounds 1000 }\n")
+    r = client.post("/api/tables", json={"rules": rules, "seats": ["human", "random", "random",
+                                                                    "random"]})
+    assert r.status_code == 200, r.text
+    tid, tok = r.json()["id"], token_of(r.json()["links"]["0"])
+    refused = None
+    for _ in range(5000):
+        st = state(client, tid, tok)
+        if st["stopped"] is not None:
+            break
+        if st["turn"] is None or st["over"]:
+            nxt = client.post(f"/api/tables/{tid}/next?token={tok}")
+            assert nxt.status_code == 200, nxt.text
+            continue
+        r = client.post(f"/api/tables/{tid}/move?token={tok}", json={"move": st["legal"][0]})
+        assert r.status_code in (200, 422), r.text
+        if r.status_code == 422:
+            refused = r.json()
+    st = state(client, tid, tok)
+    assert st["stopped"] and "must stay below 2**64" in st["stopped"]
+    assert st["match_over"] and not st["replay_ready"]
+    if refused is not None:
+        assert "must stay below 2**64" in json.dumps(refused)
+    assert client.post(f"/api/tables/{tid}/next?token={tok}").status_code == 409
+    assert client.get(f"/api/tables/{tid}/replay?token={tok}").status_code == 409

@@ -47,7 +47,7 @@ from ..compiler.limits import MAX_FILE_BYTES
 from ..families.banking.game import BankingGame
 from ..game import from_ir, load
 from ..replay import Recorder, ReplayError
-from ..runtime.core import IllegalMove
+from ..runtime.core import IllegalMove, ScoresTooLarge, check_totals
 from . import replays
 from .pasted import base_of, check_pasted, compile_pasted, hash_pasted, unmarked
 from .state import AnyGame, render
@@ -213,6 +213,7 @@ class Session:
     practice: bool = False  # its creator chose the seed: every seat is shown it
     active: float = field(default_factory=time.monotonic)  # its last move (or its start)
     closed: bool = False  # closed to make room: a socket still open may not move
+    stopped: str | None = None  # why the match stopped short (ScoresTooLarge), else None
 
     def start_round(self) -> None:
         g = self.game
@@ -227,14 +228,21 @@ class Session:
         self.run_bots()
 
     def end_round(self) -> None:
-        """Record a finished round in the match; the totals are the sums of the scores."""
-        if self.match is not None:
-            self.match.end_round(self.table)
+        """Record a finished round in the match; the totals are the sums of the scores. A
+        match whose scores grew past their bound (ScoresTooLarge) stops here: the round is not
+        recorded, ``stopped`` says why, and no round follows."""
+        scores = self.table.result().scores
+        totals = [a + b for a, b in zip(self.totals or [0] * len(scores), scores, strict=True)]
+        try:
+            check_totals(scores, totals, self.round)
+            if self.match is not None:
+                self.match.end_round(self.table)
+        except ScoresTooLarge as err:
+            self.stopped = str(err)
+            return
         if self.recorder is not None:
             self.recorder.end_round(self.table)
-        scores = self.table.result().scores
-        self.totals = [a + b for a, b in zip(self.totals or [0] * len(scores), scores,
-                                             strict=True)]
+        self.totals = totals
 
     def run_bots(self) -> None:
         for _ in range(MAX_BOT_MOVES):
@@ -253,7 +261,8 @@ class Session:
         out["totals"] = self.totals
         out["match_over"] = self.match_done()
         out["rounds_over"] = self.recorder.rounds_over if self.recorder else 0
-        out["replay_ready"] = self.match_done()
+        out["replay_ready"] = self.match_done() and self.stopped is None
+        out["stopped"] = self.stopped
         out["practice"] = self.practice
         if self.practice:  # a seed its creator chose, so known to one seat: shown to all
             out["seed"] = self.seed
@@ -263,6 +272,8 @@ class Session:
         """Whether the match is over (a banking game: its rounds are played, as
         ``play_match`` plays them; no round is dealt after, from the seed the saved replay
         file shows)."""
+        if self.stopped is not None:
+            return True
         if self.match is not None:
             return bool(self.match.over)
         assert isinstance(self.game, BankingGame)
@@ -274,6 +285,8 @@ class Session:
         over: the file names the match's seed, from which every later round's deal follows,
         so a file saved before the end would show a seat the others' hands to come."""
         rec = self.recorder
+        if self.stopped is not None:
+            raise BadRequest(f"no replay file: the match stopped short ({self.stopped})", 409)
         if rec is None or not self.match_done():
             over = rec.rounds_over if rec else 0
             raise BadRequest("the replay file is saved when the match is over: it names the "
@@ -516,6 +529,8 @@ def create_app() -> Starlette:
             await asyncio.to_thread(session.run_bots)
         await push(session)
         async with session.lock:
+            if session.stopped is not None:  # the move was made; the match cannot go on
+                raise BadRequest(session.stopped, 422)
             return session.state(seat)
 
     async def post_move(request: Request) -> Response:
