@@ -16,6 +16,7 @@ from .compiler.diagnostics import CompileError
 from .files import write_replacing
 from .game import Game, GameNotFound, is_banking, is_climbing, is_tricks, load
 from .runtime.core import MAX_TOTAL, IllegalMove
+from .terminal import read_line
 from .text import display_width, ljust_display, plural, printable
 
 if TYPE_CHECKING:
@@ -264,8 +265,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         def pause() -> bool:
             out.write("  [Enter: next, q: stop] ")
             out.flush()
-            line = sys.stdin.readline()
-            return bool(line) and line.strip().lower() not in ("q", "quit")
+            line = read_line()
+            return line is not None and line.strip().lower() not in ("q", "quit")
 
     show(Path(args.file), out, seat=args.seat, opened=args.open,
          rules=Path(args.rules) if args.rules else None, pause=pause)

@@ -8,10 +8,26 @@ from typing import Protocol, TextIO
 
 from .runtime.core import IllegalMove
 
+MAX_LINE = 10_000  # characters of a line typed as a move (a whole hand of cards is far less)
+
 
 class _Table(Protocol):
     def legal_actions(self) -> Sequence[object]: ...
     def apply(self, move: str) -> object: ...
+
+
+def read_line() -> str | None:
+    """A line of standard input (None at its end); a line longer than MAX_LINE is read in
+    pieces and dropped, and given as its first MAX_LINE + 1 characters (no line of any
+    length is held whole)."""
+    line = sys.stdin.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) > MAX_LINE:
+        rest = line
+        while rest and not rest.endswith("\n"):
+            rest = sys.stdin.readline(MAX_LINE)
+    return line
 
 
 def take_move(table: _Table, out: TextIO, *, listing: int | None = None) -> bool:
@@ -19,9 +35,12 @@ def take_move(table: _Table, out: TextIO, *, listing: int | None = None) -> bool
     is made. An empty line is no move; with ``listing``, ``?`` or ``help`` prints the first
     ``listing`` legal moves; a refused move prints the rule's reason. The caller asks again
     while this is False. Raises ValueError when the input ends."""
-    line = sys.stdin.readline()
-    if not line:
+    line = read_line()
+    if line is None:
         raise ValueError("input ended before the round did")
+    if len(line) > MAX_LINE:
+        out.write(f"not allowed: a move is at most {MAX_LINE:,} characters\n")
+        return False
     text = line.strip()
     if not text:  # an empty line is no move: passing takes a word
         return False

@@ -171,3 +171,27 @@ def test_a_game_name_is_never_a_path_into_the_built_ins(
     assert main(["check", name]) == 1
     err = capsys.readouterr().err
     assert f"no game '{name}'" in err, err
+
+
+def test_a_move_line_of_any_length_is_refused_in_bounded_memory(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A line of 6,000,000 characters typed at a human seat is refused as a move (read in
+    pieces of at most MAX_LINE characters, never whole), and the seat is asked again."""
+    import io
+
+    from cardrules.terminal import MAX_LINE
+
+    class Reads(io.StringIO):
+        longest = 0
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            assert size is not None and 0 < size <= MAX_LINE + 1  # never a whole line
+            line = super().readline(size)
+            Reads.longest = max(Reads.longest, len(line))
+            return line
+
+    monkeypatch.setattr("sys.stdin", Reads("S3 " * 2_000_000 + "\n" + "pass\n" * 300))
+    assert main(["play", "big_two", "--seats", "human,greedy,greedy,greedy"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert f"not allowed: a move is at most {MAX_LINE:,} characters" in out
+    assert Reads.longest <= MAX_LINE + 1
