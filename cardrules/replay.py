@@ -376,7 +376,8 @@ def _bounded(v: object, where: str) -> None:
 
 def _ints(v: list[Any], where: str, n: int | None = None) -> list[int]:
     if n is not None and len(v) != n:
-        raise ReplayError(f"{where}: {len(v)} values for {n} seats")
+        raise ReplayError(f"{where}: {len(v)} values for {n} seats (the seats the header, line 1, "
+                          "names)")
     if len(v) > MAX_SEATS or not all(isinstance(x, int) and not isinstance(x, bool)
                                      and abs(x) < MAX_INT for x in v):
         raise ReplayError(f"{where}: a list of whole numbers, one per seat, is expected")
