@@ -21,7 +21,7 @@ from ...cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from ...compiler import ir
 from ...compiler.diff import Difference, moved_runs
 from ...game import Game
-from ...runtime.climbing.table import Table
+from ...runtime.climbing.table import Action, Table
 from ...runtime.protocol import Play, beats
 from ...text import plural
 from .game import ClimbingGame, example_view
@@ -337,8 +337,25 @@ def _auction_witness(ta: Table, tb: Table, name_a: str, name_b: str,
     return walk([], ta, tb)
 
 
-def _first_moves(t: Table) -> set[str]:
-    return {str(m) for m in t.legal_actions()}
+MoveKey = tuple[int, ...] | str
+
+
+def _move_key(m: Action) -> MoveKey:
+    """A move as the same move at any table: a play (or a pass) as its cards as a multiset,
+    sorted by code, since each game writes a play's cards in its own card order (``D4 C4``
+    in one, ``C4 D4`` in another); a bid as its words."""
+    return tuple(sorted(m.cards)) if isinstance(m, Play) else str(m)
+
+
+def _first_moves(t: Table) -> dict[MoveKey, str]:
+    """The legal moves, each as the table writes it, by ``_move_key``."""
+    return {_move_key(m): str(m) for m in t.legal_actions()}
+
+
+def _only_in(x: dict[MoveKey, str], y: dict[MoveKey, str]) -> list[str]:
+    """The moves of ``x`` that ``y`` has not (the same cards in any order are one move),
+    as ``x`` writes them, shortest first."""
+    return sorted((text for k, text in x.items() if k not in y), key=lambda m: (len(m), m))
 
 
 def _seat_note(g: ClimbingGame, t: Table, seat: int) -> str:
@@ -361,9 +378,9 @@ def _lockstep(s: _Search, hands: list[list[int]], deal: str) -> str | None:
         if ta.seat != tb.seat:
             return f"{where}: seat {ta.seat} plays next in {a.name}, seat {tb.seat} in {b.name}"
         la, lb = _first_moves(ta), _first_moves(tb)
-        if la != lb:
-            x, yes, no = (min(la - lb, key=lambda m: (len(m), m)), a, b) if la - lb else \
-                (min(lb - la, key=lambda m: (len(m), m)), b, a)
+        only_a, only_b = _only_in(la, lb), _only_in(lb, la)
+        if only_a or only_b:
+            x, yes, no = (only_a[0], a, b) if only_a else (only_b[0], b, a)
             return f"{where}: seat {ta.seat} may play {x} in {yes.name}, not in {no.name}"
         move = str(ta.bot_move())
         ta.apply(move)
@@ -415,8 +432,8 @@ def flow_witness(s: _Search, what: str) -> str | None:
                     continue  # look for a deal with one leader, so only the rule differs
                 return (f"{deal}, {when}: {_seat_note(a, ta, ta.seat)} leads in "
                         f"{a.name}, {_seat_note(b, tb, tb.seat)} in {b.name}")
-            only_b = sorted(_first_moves(tb) - _first_moves(ta), key=lambda m: (len(m), m))
-            only_a = sorted(_first_moves(ta) - _first_moves(tb), key=lambda m: (len(m), m))
+            la, lb = _first_moves(ta), _first_moves(tb)
+            only_a, only_b = _only_in(la, lb), _only_in(lb, la)
             if only_a or only_b:
                 x, yes, no = (only_b[0], b, a) if only_b else (only_a[0], a, b)
                 return (f"{deal}, {when}: seat {ta.seat} may lead {x} in "
