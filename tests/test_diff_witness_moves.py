@@ -140,3 +140,43 @@ def test_the_command_prints_only_true_witnesses(tmp_path: Path, text: str,
     for witness in printed:
         if not witness.startswith("no witness"):
             check(a, b, witness)
+
+
+# ------------------------------------------------------------------ one change's own witness
+RANKS = "override ranks 2 3 4 5 6 7 8 9 10 J Q K A\n"
+W3 = f'game w3 extends big_two\ntitle "w3"\n{RANKS}override top H3\n'
+W3_RANKS = f'game w3_ranks extends big_two\ntitle "w3 ranks"\n{RANKS}'  # w3 without top H3
+W3_TOP = 'game w3_top extends big_two\ntitle "w3 top"\noverride top H3\n'  # big_two with it
+W4 = f'game w4 extends big_two\ntitle "w4"\n{RANKS}override order suit then rank\n'
+W4_RANKS = W3_RANKS.replace("w3", "w4")
+W4_ORDER = 'game w4_order extends big_two\ntitle "w4 order"\noverride order suit then rank\n'
+
+
+def _winner(g: ClimbingGame, x_text: str, y_text: str) -> str:
+    """Which of two singles wins at ``g``'s table (``neither``), by its legal moves."""
+    [x], [y] = g.parse_cards(x_text), g.parse_cards(y_text)
+    return x_text if _beats(g, x, y) else y_text if _beats(g, y, x) else "neither"
+
+
+@pytest.mark.parametrize(("texts", "what", "subject"), [
+    ((W3, W3_TOP, W3_RANKS), "cards above all others", "H3"),
+    ((W4, W4_ORDER, W4_RANKS), "card order", None),
+], ids=["top", "card_order"])
+def test_an_ordering_witness_shows_its_own_change_not_another(
+        tmp_path: Path, texts: tuple[str, str, str], what: str, subject: str | None) -> None:
+    """With the ranks changed too, a pair that the rank change alone orders otherwise is no
+    witness of the top cards or the card order: the pair printed must come out otherwise
+    in big_two with only that change, and in B with all but it."""
+    a, b, _ = _games(tmp_path, texts[0])
+    with_it, without_it = (_games(tmp_path, t)[1] for t in texts[1:])
+    found = _witnesses(a, b)
+    assert "rank 2" in found
+    witness = found[what]
+    check(a, b, witness)  # true of the two games
+    m = SINGLES.fullmatch(witness)
+    assert m
+    x, y = m.group(1), m.group(2)
+    if subject is not None:
+        assert subject in (x, y)
+    assert _winner(with_it, x, y) != _winner(a, x, y), witness
+    assert _winner(without_it, x, y) != _winner(b, x, y), witness

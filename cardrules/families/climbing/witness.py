@@ -36,6 +36,9 @@ _SUBSETS = 200_000  # without an interrupting timer: the most card sets of a kin
 # deck may hold for its plays to be made from the whole deck (a kind's generator may examine
 # each of them and yield none, when a kind classified before it claims them all)
 NOT_FOUND = "no witness found in the searched plays"
+# The ordering records that are one field of the IR each, which a witness can be checked
+# against alone (a moved rank or suit is not: the rest of the order moves with it).
+_ALONE = {"card order": "card_order", "top": "top"}
 
 
 @dataclass
@@ -52,6 +55,8 @@ class _Search:
     hands_only: set[str] = field(default_factory=set)  # kinds made from dealt hands only
     made: dict[tuple[bool, str, tuple[str, ...] | None, bool], list[Play]] = field(
         default_factory=dict)  # (game is A, kind, ranks, own deck) -> plays
+    alone: dict[str, tuple[ClimbingGame, ClimbingGame] | None] = field(
+        default_factory=dict)  # IR field -> (A with B's alone, B with A's alone)
 
     def __post_init__(self) -> None:
         self.clock = Budget(self.budget)
@@ -113,6 +118,23 @@ class _Search:
         if g.name not in self.cut.setdefault(kind, []):
             self.cut[kind].append(g.name)
         return plays
+
+    def one_change(self, name: str) -> tuple[ClimbingGame, ClimbingGame] | None:
+        """A with only B's ``name`` field of the IR, and B with only A's: what that one
+        change does on its own, where others differ too; None when it is the only
+        difference (A with B's field is B, but for its name). Compiled once per diff."""
+        if name not in self.alone:
+            a, b = self.a.ir, self.b.ir
+            a1 = replace(a, **{name: getattr(b, name)})
+            if replace(a1, name=b.name, title=b.title) == b:
+                self.alone[name] = None
+            else:
+                from ...game import from_ir
+                made = (from_ir(a1, self.a.path),
+                        from_ir(replace(b, **{name: getattr(a, name)}), self.b.path))
+                assert isinstance(made[0], ClimbingGame) and isinstance(made[1], ClimbingGame)
+                self.alone[name] = made[0], made[1]
+        return self.alone[name]
 
     def not_found(self, kinds: list[str]) -> str:
         """NOT_FOUND, and which plays were not made: for each kind whose plays were cut
@@ -278,17 +300,28 @@ def ordering(s: _Search, subject: str) -> str | None:
     elif label == "suit":
         xs = [c for c in deck if suit_of(c) < 4 and SUIT_LETTERS[suit_of(c)] == item]
         ys = sorted(deck, key=lambda c: (rank_of(c), suit_of(c)))
+    elif label == "top":  # a card above all others in either game
+        xs = [c for c in deck if c in a.ir.top or c in b.ir.top]
+        ys = deck
     else:
         xs = ys = deck
+    # The card order and the top cards are each one field of the rules: a pair whose
+    # outcome another difference changes (a moved rank) is no witness of theirs. The pair
+    # must come out otherwise in A with only this change, and in B without it.
+    alone = s.one_change(_ALONE[subject]) if subject in _ALONE else None
     for x in xs:
         s.tick()
         for y in ys:
             if x == y:
                 continue
             oa, ob = _outcome(a, (x,), (y,)), _outcome(b, (x,), (y,))
-            if oa is not None and ob is not None and oa != ob:
-                return f"{card_name(x)} vs {card_name(y)}: {oa} wins in {a.name}, " \
-                       f"{ob} wins in {b.name}"
+            if oa is None or ob is None or oa == ob:
+                continue
+            if alone is not None and (_outcome(alone[0], (x,), (y,)) == oa
+                                      or _outcome(alone[1], (x,), (y,)) == ob):
+                continue
+            return f"{card_name(x)} vs {card_name(y)}: {oa} wins in {a.name}, " \
+                   f"{ob} wins in {b.name}"
     return None
 
 
