@@ -21,7 +21,7 @@ from ...cards import RANK_NAMES, SUIT_LETTERS, card_name, rank_of, suit_of
 from ...compiler import ir
 from ...compiler.diff import Difference, moved_runs
 from ...game import Game
-from ...runtime.climbing.table import Table
+from ...runtime.climbing.table import Action, Table
 from ...runtime.protocol import Play, beats
 from ...text import plural
 from .game import ClimbingGame, example_view
@@ -36,6 +36,9 @@ _SUBSETS = 200_000  # without an interrupting timer: the most card sets of a kin
 # deck may hold for its plays to be made from the whole deck (a kind's generator may examine
 # each of them and yield none, when a kind classified before it claims them all)
 NOT_FOUND = "no witness found in the searched plays"
+# The ordering records that are one field of the IR each, which a witness can be checked
+# against alone (a moved rank or suit is not: the rest of the order moves with it).
+_ALONE = {"card order": "card_order", "top": "top"}
 
 
 @dataclass
@@ -52,6 +55,8 @@ class _Search:
     hands_only: set[str] = field(default_factory=set)  # kinds made from dealt hands only
     made: dict[tuple[bool, str, tuple[str, ...] | None, bool], list[Play]] = field(
         default_factory=dict)  # (game is A, kind, ranks, own deck) -> plays
+    alone: dict[str, tuple[ClimbingGame, ClimbingGame] | None] = field(
+        default_factory=dict)  # IR field -> (A with B's alone, B with A's alone)
 
     def __post_init__(self) -> None:
         self.clock = Budget(self.budget)
@@ -113,6 +118,23 @@ class _Search:
         if g.name not in self.cut.setdefault(kind, []):
             self.cut[kind].append(g.name)
         return plays
+
+    def one_change(self, name: str) -> tuple[ClimbingGame, ClimbingGame] | None:
+        """A with only B's ``name`` field of the IR, and B with only A's: what that one
+        change does on its own, where others differ too; None when it is the only
+        difference (A with B's field is B, but for its name). Compiled once per diff."""
+        if name not in self.alone:
+            a, b = self.a.ir, self.b.ir
+            a1 = replace(a, **{name: getattr(b, name)})
+            if replace(a1, name=b.name, title=b.title) == b:
+                self.alone[name] = None
+            else:
+                from ...game import from_ir
+                made = (from_ir(a1, self.a.path),
+                        from_ir(replace(b, **{name: getattr(a, name)}), self.b.path))
+                assert isinstance(made[0], ClimbingGame) and isinstance(made[1], ClimbingGame)
+                self.alone[name] = made[0], made[1]
+        return self.alone[name]
 
     def not_found(self, kinds: list[str]) -> str:
         """NOT_FOUND, and which plays were not made: for each kind whose plays were cut
@@ -278,17 +300,28 @@ def ordering(s: _Search, subject: str) -> str | None:
     elif label == "suit":
         xs = [c for c in deck if suit_of(c) < 4 and SUIT_LETTERS[suit_of(c)] == item]
         ys = sorted(deck, key=lambda c: (rank_of(c), suit_of(c)))
+    elif label == "top":  # a card above all others in either game
+        xs = [c for c in deck if c in a.ir.top or c in b.ir.top]
+        ys = deck
     else:
         xs = ys = deck
+    # The card order and the top cards are each one field of the rules: a pair whose
+    # outcome another difference changes (a moved rank) is no witness of theirs. The pair
+    # must come out otherwise in A with only this change, and in B without it.
+    alone = s.one_change(_ALONE[subject]) if subject in _ALONE else None
     for x in xs:
         s.tick()
         for y in ys:
             if x == y:
                 continue
             oa, ob = _outcome(a, (x,), (y,)), _outcome(b, (x,), (y,))
-            if oa is not None and ob is not None and oa != ob:
-                return f"{card_name(x)} vs {card_name(y)}: {oa} wins in {a.name}, " \
-                       f"{ob} wins in {b.name}"
+            if oa is None or ob is None or oa == ob:
+                continue
+            if alone is not None and (_outcome(alone[0], (x,), (y,)) == oa
+                                      or _outcome(alone[1], (x,), (y,)) == ob):
+                continue
+            return f"{card_name(x)} vs {card_name(y)}: {oa} wins in {a.name}, " \
+                   f"{ob} wins in {b.name}"
     return None
 
 
@@ -337,8 +370,25 @@ def _auction_witness(ta: Table, tb: Table, name_a: str, name_b: str,
     return walk([], ta, tb)
 
 
-def _first_moves(t: Table) -> set[str]:
-    return {str(m) for m in t.legal_actions()}
+MoveKey = tuple[int, ...] | str
+
+
+def _move_key(m: Action) -> MoveKey:
+    """A move as the same move at any table: a play (or a pass) as its cards as a multiset,
+    sorted by code, since each game writes a play's cards in its own card order (``D4 C4``
+    in one, ``C4 D4`` in another); a bid as its words."""
+    return tuple(sorted(m.cards)) if isinstance(m, Play) else str(m)
+
+
+def _first_moves(t: Table) -> dict[MoveKey, str]:
+    """The legal moves, each as the table writes it, by ``_move_key``."""
+    return {_move_key(m): str(m) for m in t.legal_actions()}
+
+
+def _only_in(x: dict[MoveKey, str], y: dict[MoveKey, str]) -> list[str]:
+    """The moves of ``x`` that ``y`` has not (the same cards in any order are one move),
+    as ``x`` writes them, shortest first."""
+    return sorted((text for k, text in x.items() if k not in y), key=lambda m: (len(m), m))
 
 
 def _seat_note(g: ClimbingGame, t: Table, seat: int) -> str:
@@ -361,9 +411,9 @@ def _lockstep(s: _Search, hands: list[list[int]], deal: str) -> str | None:
         if ta.seat != tb.seat:
             return f"{where}: seat {ta.seat} plays next in {a.name}, seat {tb.seat} in {b.name}"
         la, lb = _first_moves(ta), _first_moves(tb)
-        if la != lb:
-            x, yes, no = (min(la - lb, key=lambda m: (len(m), m)), a, b) if la - lb else \
-                (min(lb - la, key=lambda m: (len(m), m)), b, a)
+        only_a, only_b = _only_in(la, lb), _only_in(lb, la)
+        if only_a or only_b:
+            x, yes, no = (only_a[0], a, b) if only_a else (only_b[0], b, a)
             return f"{where}: seat {ta.seat} may play {x} in {yes.name}, not in {no.name}"
         move = str(ta.bot_move())
         ta.apply(move)
@@ -415,8 +465,8 @@ def flow_witness(s: _Search, what: str) -> str | None:
                     continue  # look for a deal with one leader, so only the rule differs
                 return (f"{deal}, {when}: {_seat_note(a, ta, ta.seat)} leads in "
                         f"{a.name}, {_seat_note(b, tb, tb.seat)} in {b.name}")
-            only_b = sorted(_first_moves(tb) - _first_moves(ta), key=lambda m: (len(m), m))
-            only_a = sorted(_first_moves(ta) - _first_moves(tb), key=lambda m: (len(m), m))
+            la, lb = _first_moves(ta), _first_moves(tb)
+            only_a, only_b = _only_in(la, lb), _only_in(lb, la)
             if only_a or only_b:
                 x, yes, no = (only_b[0], b, a) if only_b else (only_a[0], a, b)
                 return (f"{deal}, {when}: seat {ta.seat} may lead {x} in "
