@@ -355,3 +355,24 @@ def test_diff_shows_who_bids_first_and_a_hidden_rest(tmp_path: Path) -> None:
     assert "first bidder random, a bid of 3" in out and "first bidder holder of D3, a bid" in out
     assert "witness: deal of seed 0, the first round: seat 1 bids first in doudizhu, " \
         "seat 0 in d3_first" in out
+
+
+def test_an_auction_added_by_a_variant_replaces_the_bases_leaders(tmp_path: Path) -> None:
+    """big_two names its leaders (``lead first: holder of D3``, ``lead next: winner``); a
+    variant that adds an auction replaces them, its winner leading (the hint to remove them
+    could not be followed: 'lead' cannot be removed). A leader stated below the auction, in a
+    variant of that variant, is still refused."""
+    from cardrules.compiler import compile_path
+    bidding = tmp_path / "bidding.rules"
+    bidding.write_text('game bidding extends big_two\ntitle "big two with bids"\n'
+                       "auction {\n  bids: 1 < 2 < 3\n  first: random\n  ends at: 3\n"
+                       "  all pass: deal again\n}\n")
+    game = cardrules.load(bidding)
+    t = game.new_table(seed=4, seats=["random"] * 4)
+    assert t.bidding
+    t.play_out()
+    assert t.over and t.result().scores
+    again = tmp_path / "again.rules"
+    again.write_text('game again extends bidding\ntitle "x"\noverride lead first: holder of D3\n')
+    with pytest.raises(CompileError, match="'lead first' with an auction"):
+        compile_path(again)

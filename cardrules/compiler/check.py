@@ -72,6 +72,17 @@ class Checker:
         self.clamped: set[str] = set()
         self.errors.items.extend(res.errors)
         self.items = {i.key: i for i in res.items}
+        # An auction stated below a base's first and next leader (a variant adding one to a
+        # game that names its leaders) replaces them: its winner leads. (The files are in
+        # ``sources`` from this one down through its bases.)
+        files = list(res.sources)
+        auction = self.items.get("auction")
+        for key in ("lead first", "lead next"):
+            lead = self.items.get(key)
+            if auction is not None and lead is not None and lead.span.file in files \
+                    and auction.span.file in files \
+                    and files.index(lead.span.file) > files.index(auction.span.file):
+                del self.items[key]
         self.head = Span(file=res.path, line=1, col=1, end_line=1, end_col=5)
         self.family = "climbing"
 
