@@ -14,3 +14,7 @@ def main() -> int:
         sys.stderr.write("interrupted\n")
         return 130
     return run()
+
+
+if __name__ == "__main__":  # python -m cardrules.console (python -m cardrules is the same)
+    sys.exit(main())
